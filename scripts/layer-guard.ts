@@ -1,0 +1,237 @@
+// The layer guard: keeps the pure layers pure and the presentation layers honest.
+//   - src/engine, src/map, src/tactical: no discord.js, drizzle-orm, better-sqlite3, bullmq,
+//     ioredis, canvas or `node:` built-ins; no Math.random; no clock (Date.now, new Date(),
+//     performance.now). Determinism (same scenario, seed and actions give the same game)
+//     depends on it.
+//   - src/render, src/bot: may import only types from the engine (views are the contract).
+// TypeScript 7 ships no compiler API, so this is a small lexer: it blanks comments and the
+// insides of strings (keeping import specifiers), then matches imports and forbidden calls.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export interface Violation {
+  file: string;
+  line: number;
+  message: string;
+}
+
+const PURE_DIRS = ['src/engine', 'src/map', 'src/tactical'];
+const TYPE_ONLY_ENGINE_DIRS = ['src/render', 'src/bot'];
+const FORBIDDEN_IN_PURE = ['discord.js', 'drizzle-orm', 'better-sqlite3', 'bullmq', 'ioredis', 'canvas'];
+const NODE_BUILTINS = new Set([
+  'fs',
+  'path',
+  'os',
+  'crypto',
+  'child_process',
+  'http',
+  'https',
+  'net',
+  'url',
+  'util',
+  'stream',
+  'events',
+  'worker_threads',
+  'perf_hooks',
+  'timers',
+  'process',
+  'buffer',
+  'zlib',
+  'readline',
+  'dns',
+  'cluster',
+  'vm',
+  'v8',
+  'tls',
+  'dgram',
+  'module',
+  'assert',
+  'async_hooks',
+  'inspector',
+  'querystring',
+]);
+const FORBIDDEN_CALLS: [RegExp, string][] = [
+  [/\bMath\s*\.\s*random\b/g, 'Math.random (use the RNG held in the game state)'],
+  [/\bDate\s*\.\s*now\b/g, 'Date.now (time enters only as an action)'],
+  [/\bnew\s+Date\b/g, 'new Date (time enters only as an action)'],
+  [/\bperformance\s*\.\s*now\b/g, 'performance.now (time enters only as an action)'],
+  [/(?<!\bnew\s+)\bDate\s*\(\s*\)/g, 'Date() (time enters only as an action)'],
+];
+
+/** Replace comments and string/template contents with spaces, keeping line structure. */
+export function blankNonCode(src: string): { code: string; strings: { start: number; text: string }[] } {
+  const out = src.split('');
+  const strings: { start: number; text: string }[] = [];
+  let i = 0;
+  const blank = (from: number, to: number) => {
+    for (let k = from; k < to; k++) if (out[k] !== '\n') out[k] = ' ';
+  };
+  while (i < src.length) {
+    const c = src[i];
+    const n = src[i + 1];
+    if (c === '/' && n === '/') {
+      const end = src.indexOf('\n', i);
+      const stop = end === -1 ? src.length : end;
+      blank(i, stop);
+      i = stop;
+    } else if (c === '/' && n === '*') {
+      const end = src.indexOf('*/', i + 2);
+      const stop = end === -1 ? src.length : end + 2;
+      blank(i, stop);
+      i = stop;
+    } else if (c === '"' || c === "'" || c === '`') {
+      let j = i + 1;
+      while (j < src.length && src[j] !== c) {
+        if (src[j] === '\\') j++;
+        j++;
+      }
+      strings.push({ start: i, text: src.slice(i + 1, j) });
+      blank(i + 1, j);
+      i = j + 1;
+    } else {
+      i++;
+    }
+  }
+  return { code: out.join(''), strings };
+}
+
+interface ImportRef {
+  specifier: string;
+  typeOnly: boolean;
+  index: number;
+}
+
+/** Static imports, re-exports, dynamic import() and require() with their specifiers. */
+export function findImports(src: string): ImportRef[] {
+  const { code, strings } = blankNonCode(src);
+  const stringAt = new Map(strings.map((s) => [s.start, s.text]));
+  const refs: ImportRef[] = [];
+  // `import ... from '<spec>'`, `export ... from '<spec>'`, `import '<spec>'`
+  const stmt = /\b(import|export)\b([^;'"`]*?)(?:\bfrom\s*)?(['"])/g;
+  for (let m = stmt.exec(code); m; m = stmt.exec(code)) {
+    const quoteIndex = m.index + m[0].length - 1;
+    const spec = stringAt.get(quoteIndex);
+    if (spec === undefined) continue;
+    const clause = (m[2] ?? '').trim();
+    if (m[1] === 'export' && !/\bfrom\s*$/.test(m[0].slice(0, -1))) continue;
+    if (m[1] === 'import' && clause !== '' && !/\bfrom\s*$/.test(m[0].slice(0, -1))) continue;
+    refs.push({ specifier: spec, typeOnly: isTypeOnlyClause(clause), index: m.index });
+  }
+  const dyn = /\b(import|require)\s*\(\s*(['"`])/g;
+  for (let m = dyn.exec(code); m; m = dyn.exec(code)) {
+    const quoteIndex = m.index + m[0].length - 1;
+    const spec = stringAt.get(quoteIndex);
+    if (spec !== undefined) refs.push({ specifier: spec, typeOnly: false, index: m.index });
+  }
+  return refs;
+}
+
+function isTypeOnlyClause(clause: string): boolean {
+  if (/^type\b/.test(clause)) return true;
+  const braces = clause.match(/^\{([\s\S]*)\}$/);
+  if (!braces) return false;
+  const names = (braces[1] ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return names.length > 0 && names.every((n) => n.startsWith('type '));
+}
+
+function lineOf(src: string, index: number): number {
+  let line = 1;
+  for (let k = 0; k < index; k++) if (src.charCodeAt(k) === 10) line++;
+  return line;
+}
+
+function packageName(spec: string): string {
+  if (spec.startsWith('@')) return spec.split('/').slice(0, 2).join('/');
+  return spec.split('/')[0] ?? spec;
+}
+
+function resolvesIntoEngine(fileRel: string, spec: string): boolean {
+  if (!spec.startsWith('.')) return false;
+  const fromDir = fileRel.split('/').slice(0, -1);
+  const parts = [...fromDir];
+  for (const seg of spec.split('/')) {
+    if (seg === '.' || seg === '') continue;
+    if (seg === '..') parts.pop();
+    else parts.push(seg);
+  }
+  const target = parts.join('/');
+  return target === 'src/engine' || target.startsWith('src/engine/');
+}
+
+/** Check one file's source, given its path relative to the repository root (with `/`). */
+export function checkSource(fileRel: string, src: string): Violation[] {
+  const violations: Violation[] = [];
+  const inDir = (dirs: string[]) => dirs.some((d) => fileRel === d || fileRel.startsWith(`${d}/`));
+  if (inDir(PURE_DIRS)) {
+    for (const ref of findImports(src)) {
+      const pkg = packageName(ref.specifier);
+      const isBuiltin = ref.specifier.startsWith('node:') || NODE_BUILTINS.has(pkg);
+      if (ref.typeOnly) continue;
+      if (isBuiltin || FORBIDDEN_IN_PURE.includes(pkg)) {
+        violations.push({
+          file: fileRel,
+          line: lineOf(src, ref.index),
+          message: `pure layer imports "${ref.specifier}" (no I/O, Discord, database, queue or canvas in ${fileRel.split('/').slice(0, 2).join('/')})`,
+        });
+      }
+    }
+    const { code } = blankNonCode(src);
+    for (const [pattern, what] of FORBIDDEN_CALLS) {
+      pattern.lastIndex = 0;
+      for (let m = pattern.exec(code); m; m = pattern.exec(code)) {
+        violations.push({ file: fileRel, line: lineOf(src, m.index), message: `pure layer uses ${what}` });
+      }
+    }
+  }
+  if (inDir(TYPE_ONLY_ENGINE_DIRS)) {
+    for (const ref of findImports(src)) {
+      if (resolvesIntoEngine(fileRel, ref.specifier) && !ref.typeOnly) {
+        violations.push({
+          file: fileRel,
+          line: lineOf(src, ref.index),
+          message: `imports values from the engine ("${ref.specifier}"); render and bot may import only types (use \`import type\`)`,
+        });
+      }
+    }
+  }
+  return violations;
+}
+
+function* walk(dir: string): Generator<string> {
+  let entries: string[];
+  try {
+    entries = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of entries) {
+    const full = join(dir, name);
+    if (statSync(full).isDirectory()) yield* walk(full);
+    else if (/\.(ts|mts|cts|js|mjs)$/.test(name)) yield full;
+  }
+}
+
+/** Check every source file under `root/src`. */
+export function checkTree(root: string): Violation[] {
+  const violations: Violation[] = [];
+  for (const file of walk(join(root, 'src'))) {
+    const rel = relative(root, file).split(sep).join('/');
+    violations.push(...checkSource(rel, readFileSync(file, 'utf8')));
+  }
+  return violations;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const root = process.argv[2] ?? process.cwd();
+  const violations = checkTree(root);
+  for (const v of violations) console.error(`${v.file}:${v.line}: ${v.message}`);
+  if (violations.length) {
+    console.error(`layer guard: ${violations.length} violation(s)`);
+    process.exit(1);
+  }
+  console.log('layer guard: ok');
+}

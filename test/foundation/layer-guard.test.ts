@@ -1,0 +1,86 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { checkSource, checkTree } from '../../scripts/layer-guard.js';
+
+const roots: string[] = [];
+function tree(files: Record<string, string>): string {
+  const root = mkdtempSync(join(tmpdir(), 'layer-guard-'));
+  roots.push(root);
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(join(root, rel, '..'), { recursive: true });
+    writeFileSync(join(root, rel), text);
+  }
+  return root;
+}
+afterEach(() => {
+  for (const r of roots.splice(0)) rmSync(r, { recursive: true, force: true });
+});
+
+describe('layer guard', () => {
+  it('accepts the project as it stands', () => {
+    expect(checkTree(process.cwd())).toEqual([]);
+  });
+
+  it('catches a planted node: import, a canvas import and Math.random in the engine', () => {
+    const root = tree({
+      'src/engine/bad.ts': [
+        "import { readFileSync } from 'node:fs';",
+        "import { createCanvas } from 'canvas';",
+        'export const roll = () => Math.floor(Math.random() * 6) + 1;',
+      ].join('\n'),
+      'src/engine/good.ts':
+        "import { z } from 'zod';\nexport const s = z.string(); // Math.random in a comment is fine\n",
+    });
+    const v = checkTree(root);
+    expect(v.map((x) => [x.file, x.line])).toEqual([
+      ['src/engine/bad.ts', 1],
+      ['src/engine/bad.ts', 2],
+      ['src/engine/bad.ts', 3],
+    ]);
+    expect(v[2]?.message).toMatch(/Math\.random/);
+  });
+
+  it('catches the clock in src/map and src/tactical, but not inside strings', () => {
+    expect(checkSource('src/map/x.ts', 'const t = Date.now();')).toHaveLength(1);
+    expect(checkSource('src/tactical/x.ts', 'const d = new Date();')).toHaveLength(1);
+    expect(checkSource('src/tactical/x.ts', 'const t = performance.now();')).toHaveLength(1);
+    expect(checkSource('src/map/x.ts', "const s = 'Date.now() is banned';")).toEqual([]);
+  });
+
+  it('catches discord.js, drizzle, sqlite, bullmq and ioredis in pure layers, including dynamic imports', () => {
+    for (const pkg of ['discord.js', 'drizzle-orm/sqlite-core', 'better-sqlite3', 'bullmq', 'ioredis']) {
+      expect(checkSource('src/engine/x.ts', `import x from '${pkg}';`), pkg).toHaveLength(1);
+    }
+    expect(checkSource('src/engine/x.ts', "const fs = await import('fs');")).toHaveLength(1);
+    expect(checkSource('src/engine/x.ts', "export { a } from 'node:path';")).toHaveLength(1);
+  });
+
+  it('lets render and bot import engine types but not values', () => {
+    expect(checkSource('src/render/a.ts', "import type { View } from '../engine/view.js';")).toEqual([]);
+    expect(checkSource('src/bot/a.ts', "import { type View, type Seat } from '../engine/index.js';")).toEqual(
+      [],
+    );
+    expect(checkSource('src/render/a.ts', "import { view } from '../engine/view.js';")).toHaveLength(1);
+    expect(checkSource('src/bot/cmd/a.ts', "import { apply } from '../../engine/index.js';")).toHaveLength(1);
+    // Anything outside the engine is fine for the bot.
+    expect(checkSource('src/bot/a.ts', "import { Client } from 'discord.js';")).toEqual([]);
+  });
+
+  it('fails the lint step (non-zero exit) on a planted violation', () => {
+    const root = tree({ 'src/engine/clock.ts': 'export const now = () => Date.now();\n' });
+    let status = 0;
+    let stderr = '';
+    try {
+      execFileSync(process.execPath, ['--import', 'tsx', 'scripts/layer-guard.ts', root], { stdio: 'pipe' });
+    } catch (e) {
+      const err = e as { status: number; stderr: Buffer };
+      status = err.status;
+      stderr = err.stderr.toString();
+    }
+    expect(status).toBe(1);
+    expect(stderr).toContain('src/engine/clock.ts:1');
+  });
+});
