@@ -7,5 +7,6 @@ export default defineConfig({
     hookTimeout: 30_000,
     // Native addons (canvas, better-sqlite3) are happiest in forked workers.
     pool: 'forks',
+    reporters: ['default', './test/support/summary-reporter.ts'],
   },
 });

@@ -25,7 +25,12 @@ export async function run(_args: string[]): Promise<number> {
   }
   if (REDIS_URL) {
     const { Redis } = await import('ioredis');
-    const redis = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 2000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    const redis = new Redis(REDIS_URL, {
+      lazyConnect: true,
+      connectTimeout: 2000,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+    });
     let lastError = '';
     redis.on('error', (e: Error) => {
       lastError = e.message;
