@@ -1,0 +1,3 @@
+export * from './besieged.js';
+export * from './honours.js';
+export * from './resolution.js';

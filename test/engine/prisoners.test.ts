@@ -1,0 +1,166 @@
+import { describe, expect, it } from 'vitest';
+import type { CombatLeader, Side } from '../../src/engine/combat/types.js';
+import {
+  type ExchangeInput,
+  exchangePrisoners,
+  frederickForfeitAvailable,
+} from '../../src/engine/prisoners/index.js';
+
+const L = (id: string, nationality: string, rank: number): CombatLeader => ({
+  id,
+  nationality,
+  rank,
+  initiative: 1,
+  attack: 0,
+  defence: 0,
+});
+const sideOf = (n: string): Side => (['prussia', 'hanover'].includes(n) ? 'allied' : 'coalition');
+const everywhere = (n: string) => (n === 'sweden' ? [] : [`fortress-of-${n}`]);
+
+const input = (over: Partial<ExchangeInput>): ExchangeInput => ({
+  scenario: '1758',
+  when: 2,
+  held: { allied: { sp: {}, leaders: [] }, coalition: { sp: {}, leaders: [] } },
+  returnFortresses: everywhere,
+  neverExchanged: ['frederick'],
+  ...over,
+});
+
+describe('prisoner exchange (14.1)', () => {
+  it('14.13: SP are exchanged point for point', () => {
+    const r = exchangePrisoners(
+      input({
+        held: { allied: { sp: { austria: 5 }, leaders: [] }, coalition: { sp: { prussia: 3 }, leaders: [] } },
+      }),
+      sideOf,
+    );
+    expect(r.releases).toEqual([
+      { holder: 'allied', nationality: 'austria', sp: 3, leaders: [], returnTo: ['fortress-of-austria'] },
+      { holder: 'coalition', nationality: 'prussia', sp: 3, leaders: [], returnTo: ['fortress-of-prussia'] },
+    ]);
+    expect(r.held.allied.sp).toEqual({ austria: 2 });
+    expect(r.held.coalition.sp).toEqual({ prussia: 0 });
+  });
+
+  it('14.14: leaders go one for one regardless of rank; the holder releases the lowest-ranked by default', () => {
+    const r = exchangePrisoners(
+      input({
+        held: {
+          allied: { sp: {}, leaders: [L('daun', 'austria', 1), L('lascy', 'austria', 4)] },
+          coalition: { sp: {}, leaders: [L('keith', 'prussia', 5)] },
+        },
+      }),
+      sideOf,
+    );
+    expect(r.releases.map((x) => x.leaders)).toEqual([['lascy'], ['keith']]);
+    expect(r.held.allied.leaders.map((l) => l.id)).toEqual(['daun']);
+  });
+
+  it('14.14: the holder may choose which leader to release', () => {
+    const r = exchangePrisoners(
+      input({
+        held: {
+          allied: { sp: {}, leaders: [L('daun', 'austria', 1), L('lascy', 'austria', 4)] },
+          coalition: { sp: {}, leaders: [L('keith', 'prussia', 5)] },
+        },
+        leaderPreference: { allied: ['daun'] },
+      }),
+      sideOf,
+    );
+    expect(r.releases[0]?.leaders).toEqual(['daun']);
+  });
+
+  it('14.15: Frederick is never exchanged', () => {
+    const r = exchangePrisoners(
+      input({
+        held: {
+          allied: { sp: {}, leaders: [L('daun', 'austria', 1)] },
+          coalition: { sp: {}, leaders: [L('frederick', 'prussia', 1)] },
+        },
+      }),
+      sideOf,
+    );
+    expect(r.releases).toEqual([]);
+    expect(r.held.coalition.leaders.map((l) => l.id)).toEqual(['frederick']);
+  });
+
+  it('14.15: capturing Frederick lets the Allied player forfeit', () => {
+    expect(frederickForfeitAvailable(['keith', 'frederick'], 'frederick')).toBe(true);
+    expect(frederickForfeitAvailable(['keith'], 'frederick')).toBe(false);
+  });
+
+  it('14.16: prisoners with no same-nationality fortress to return to are not exchanged', () => {
+    const r = exchangePrisoners(
+      input({
+        held: { allied: { sp: { austria: 5 }, leaders: [] }, coalition: { sp: { prussia: 3 }, leaders: [] } },
+        returnFortresses: (n) => (n === 'austria' ? [] : ['x']),
+      }),
+      sideOf,
+    );
+    expect(r.releases).toEqual([]);
+    expect(r.skipped[0]?.reason).toMatch(/^14\.16/);
+  });
+
+  it('14.18: nothing is handed over when the enemy holds no prisoners to swap', () => {
+    const r = exchangePrisoners(
+      input({ held: { allied: { sp: { austria: 5 }, leaders: [] }, coalition: { sp: {}, leaders: [] } } }),
+      sideOf,
+    );
+    expect(r.releases).toEqual([]);
+    expect(r.held.allied.sp).toEqual({ austria: 5 });
+    expect(r.skipped[0]?.reason).toMatch(/^14\.18/);
+  });
+
+  it('14.11: no exchange on an odd turn unless the scenario says so (1758)', () => {
+    const r = exchangePrisoners(
+      input({
+        when: 3,
+        held: { allied: { sp: { austria: 5 }, leaders: [] }, coalition: { sp: { prussia: 3 }, leaders: [] } },
+      }),
+      sideOf,
+    );
+    expect(r.releases).toEqual([]);
+    expect(r.skipped).toEqual([]);
+  });
+
+  it('1758 A: other nationalities are not exchanged (Russians held stay held)', () => {
+    const r = exchangePrisoners(
+      input({
+        held: { allied: { sp: { russia: 5 }, leaders: [] }, coalition: { sp: { prussia: 3 }, leaders: [] } },
+      }),
+      sideOf,
+    );
+    expect(r.releases).toEqual([]);
+  });
+
+  it('1759 A: French and Russian prisoners together are swapped for Prussians on turn 10', () => {
+    const r = exchangePrisoners(
+      input({
+        scenario: '1759',
+        when: 10,
+        held: {
+          allied: { sp: { france: 2, russia: 4 }, leaders: [] },
+          coalition: { sp: { prussia: 5 }, leaders: [] },
+        },
+      }),
+      sideOf,
+    );
+    const freed = r.releases.filter((x) => x.holder === 'allied');
+    expect(freed.reduce((a, x) => a + x.sp, 0)).toBe(5);
+    expect(r.held.coalition.sp.prussia).toBe(0);
+  });
+
+  it('1757 B: Austrians and Prussians are exchanged at the end of the game only', () => {
+    const held = {
+      allied: { sp: { austria: 4 }, leaders: [] },
+      coalition: { sp: { prussia: 6 }, leaders: [] },
+    };
+    expect(exchangePrisoners(input({ scenario: '1757', when: 10, held }), sideOf).releases).toEqual([]);
+    const end = exchangePrisoners(
+      input({ scenario: '1757', when: 'end', held, returnFortresses: () => [] }),
+      sideOf,
+    );
+    expect(end.held.coalition.sp).toEqual({ prussia: 2 });
+    expect(end.held.allied.sp).toEqual({ austria: 0 });
+  });
+});
