@@ -1,0 +1,87 @@
+// Apply one action to a game with optimistic concurrency: read the state and version, let the
+// engine compute the next state, and commit only if nobody else committed in between. On a
+// conflict the action is re-validated against the newer state (the precheck and the engine run
+// again), so it either applies on top of the winner or is rejected with the reason.
+import type { Db } from '../db/client.js';
+import { commitAction, getGame } from '../db/game-repository.js';
+import type { GameRow } from '../db/schema.js';
+import type { Clock } from './clock.js';
+import type { Action, EngineEvent, RulesEngine, Seat } from './engine-port.js';
+import { fail, type Result, type ServiceError } from './result.js';
+import { type GameSettings, parseSettings } from './settings.js';
+
+export interface ApplyDeps {
+  db: Db;
+  engine: RulesEngine<unknown>;
+  clock: Clock;
+  /** Commit attempts before giving up on a very busy game (default 25). */
+  maxAttempts?: number;
+}
+
+export interface ApplyRequest {
+  gameId: string;
+  seat: Seat;
+  actor: 'player' | 'autopilot' | 'deadline';
+  userId: string | null;
+  /** Builds the action from the current state, or returns why it must not be sent (checked on every attempt). */
+  prepare: (state: unknown, game: GameRow) => Action | ServiceError;
+}
+
+export interface Applied {
+  version: number;
+  before: unknown;
+  state: unknown;
+  events: EngineEvent[];
+  action: Action;
+  attempts: number;
+}
+
+export function settingsOf(game: GameRow): GameSettings {
+  const parsed = parseSettings(JSON.parse(game.settings));
+  if (!parsed.ok) throw new Error(`game ${game.id}: stored settings are invalid: ${parsed.message}`);
+  return parsed.settings;
+}
+
+export function stateOf(game: GameRow): unknown {
+  if (game.state === null) throw new Error(`game ${game.id} has no state yet`);
+  return JSON.parse(game.state);
+}
+
+export function applyWithRetry(deps: ApplyDeps, req: ApplyRequest): Result<Applied> {
+  const max = deps.maxAttempts ?? 25;
+  for (let attempt = 1; attempt <= max; attempt++) {
+    const game = getGame(deps.db, req.gameId);
+    if (!game) return fail('unknown-game', `There is no game ${req.gameId}.`);
+    if (game.status !== 'active') return fail('wrong-status', `The game is ${game.status}, not in progress.`);
+    const state = stateOf(game);
+    const action = req.prepare(state, game);
+    if (!('type' in action) || typeof action.type !== 'string')
+      return { ok: false, error: action as ServiceError };
+    const r = deps.engine.apply(state, req.seat, action);
+    if (!r.ok) return fail('rule-violation', `${r.error.rule}: ${r.error.message}`, r.error.rule);
+    const committed = commitAction(deps.db, {
+      gameId: req.gameId,
+      expectedVersion: game.version,
+      seat: req.seat,
+      actor: req.actor,
+      userId: req.userId,
+      action,
+      newState: r.state,
+      over: deps.engine.isOver(r.state),
+      at: deps.clock.now(),
+      snapshotEvery: settingsOf(game).snapshotEvery,
+    });
+    if (committed.ok) {
+      return {
+        ok: true,
+        version: committed.version,
+        before: state,
+        state: r.state,
+        events: r.events,
+        action,
+        attempts: attempt,
+      };
+    }
+  }
+  return fail('conflict', 'The game is very busy right now; please send your action again.');
+}

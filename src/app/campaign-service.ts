@@ -1,0 +1,315 @@
+// The campaign service: the only place that joins the rules engine, the database and the queue.
+// Every operation returns a Result with a player-readable message instead of throwing for bad
+// input, and changes nothing when it fails. Only a seat's holder may act for that seat.
+import { randomBytes, randomInt } from 'node:crypto';
+import type { Db } from '../db/client.js';
+import { closeAllDeadlines, openDeadlineOf } from '../db/deadline-repository.js';
+import {
+  getGame,
+  getSeat,
+  getSeats,
+  insertGame,
+  setSeatAutopilot,
+  setSeatHolder,
+  setStatus,
+  startGame,
+} from '../db/game-repository.js';
+import type { GameRow } from '../db/schema.js';
+import { GAME_ID_PATTERN, type JobQueue } from '../queue/jobs.js';
+import { applyWithRetry, stateOf } from './apply-action.js';
+import type { Clock } from './clock.js';
+import type { Action, EngineEvent, RulesEngine, Seat } from './engine-port.js';
+import { fail, type Result, refusal } from './result.js';
+import { type GameSettingsInput, parseSettings } from './settings.js';
+import { driveAutopilot } from './step-resolver.js';
+
+export interface ServiceDeps {
+  db: Db;
+  engine: RulesEngine<unknown>;
+  clock: Clock;
+  queue: JobQueue;
+  newGameId?: () => string;
+  newSeed?: () => number;
+  maxAttempts?: number;
+}
+
+export interface CreateGameInput {
+  guildId: string;
+  channelId: string;
+  userId: string;
+  scenario: string;
+  seed?: number;
+  options?: Record<string, unknown>;
+  settings?: GameSettingsInput;
+}
+
+export interface Decision {
+  seat: Seat;
+  stepId: string;
+  kind: string;
+  legalActions: Action[];
+  dueAt: number | null;
+}
+
+const MAX_ACTION_BYTES = 16_384;
+
+function visibleTo(seat: Seat, e: EngineEvent): boolean {
+  return e.visibility === 'public' || e.visibility.seats.includes(seat);
+}
+
+export class CampaignService {
+  constructor(private readonly deps: ServiceDeps) {}
+
+  private game(gameId: string): GameRow | undefined {
+    if (typeof gameId !== 'string' || !GAME_ID_PATTERN.test(gameId)) return undefined;
+    return getGame(this.deps.db, gameId);
+  }
+
+  createGame(input: CreateGameInput): Result<{ gameId: string; seats: Seat[] }> {
+    for (const key of ['guildId', 'channelId', 'userId', 'scenario'] as const) {
+      if (typeof input[key] !== 'string' || input[key].length === 0) {
+        return fail('invalid-input', `Creating a game needs a ${key}.`);
+      }
+    }
+    const seats = this.deps.engine.seats(input.scenario);
+    if (!seats || seats.length === 0)
+      return fail('unknown-scenario', `There is no scenario "${input.scenario}".`);
+    const settings = parseSettings(input.settings);
+    if (!settings.ok) return fail('invalid-input', settings.message);
+    const seed = input.seed ?? (this.deps.newSeed ? this.deps.newSeed() : randomInt(0, 2 ** 31 - 1));
+    if (!Number.isSafeInteger(seed)) return fail('invalid-input', 'The seed must be a whole number.');
+    const gameId = this.deps.newGameId ? this.deps.newGameId() : `g${randomBytes(6).toString('hex')}`;
+    if (!GAME_ID_PATTERN.test(gameId)) return fail('invalid-input', `Game id "${gameId}" is not allowed.`);
+    insertGame(this.deps.db, {
+      id: gameId,
+      guildId: input.guildId,
+      channelId: input.channelId,
+      createdBy: input.userId,
+      scenario: input.scenario,
+      seed,
+      options: input.options ?? {},
+      settings: settings.settings,
+      seats,
+      at: this.deps.clock.now(),
+    });
+    return { ok: true, gameId, seats };
+  }
+
+  joinSeat(input: { gameId: string; seat: Seat; userId: string }): Result<{ seat: Seat }> {
+    const game = this.game(input.gameId);
+    if (!game) return fail('unknown-game', `There is no game ${input.gameId}.`);
+    if (game.status !== 'setup' && game.status !== 'active') {
+      return fail('wrong-status', `The game is ${game.status}; seats can no longer be taken.`);
+    }
+    const seat = getSeat(this.deps.db, game.id, input.seat);
+    if (!seat) return fail('unknown-seat', `This game has no seat "${input.seat}".`);
+    if (seat.userId === input.userId) return fail('seat-taken', `You already hold ${input.seat}.`);
+    if (seat.userId !== null) return fail('seat-taken', `${input.seat} is already held by another player.`);
+    if (!setSeatHolder(this.deps.db, game.id, input.seat, input.userId, null)) {
+      return fail('seat-taken', `${input.seat} was just taken by another player.`);
+    }
+    setSeatAutopilot(this.deps.db, game.id, input.seat, 0);
+    return { ok: true, seat: input.seat };
+  }
+
+  leaveSeat(input: { gameId: string; seat: Seat; userId: string }): Result<{ seat: Seat }> {
+    const game = this.game(input.gameId);
+    if (!game) return fail('unknown-game', `There is no game ${input.gameId}.`);
+    const seat = getSeat(this.deps.db, game.id, input.seat);
+    if (!seat) return fail('unknown-seat', `This game has no seat "${input.seat}".`);
+    if (seat.userId !== input.userId) return fail('not-seat-holder', `You do not hold ${input.seat}.`);
+    if (!setSeatHolder(this.deps.db, game.id, input.seat, null, input.userId)) {
+      return fail('conflict', `${input.seat} changed hands meanwhile; nothing was done.`);
+    }
+    return { ok: true, seat: input.seat };
+  }
+
+  /** The game's creator (or the seat's current holder) gives a seat to another player. */
+  replacePlayer(input: {
+    gameId: string;
+    seat: Seat;
+    newUserId: string;
+    byUserId: string;
+  }): Result<{ seat: Seat }> {
+    const game = this.game(input.gameId);
+    if (!game) return fail('unknown-game', `There is no game ${input.gameId}.`);
+    if (game.status !== 'setup' && game.status !== 'active')
+      return fail('wrong-status', `The game is ${game.status}.`);
+    const seat = getSeat(this.deps.db, game.id, input.seat);
+    if (!seat) return fail('unknown-seat', `This game has no seat "${input.seat}".`);
+    if (input.byUserId !== game.createdBy && input.byUserId !== seat.userId) {
+      return fail(
+        'not-game-owner',
+        'Only the game creator or the seat holder can hand a seat to someone else.',
+      );
+    }
+    if (typeof input.newUserId !== 'string' || input.newUserId.length === 0) {
+      return fail('invalid-input', 'Name the player who takes the seat.');
+    }
+    if (!setSeatHolder(this.deps.db, game.id, input.seat, input.newUserId, seat.userId)) {
+      return fail('conflict', `${input.seat} changed hands meanwhile; nothing was done.`);
+    }
+    setSeatAutopilot(this.deps.db, game.id, input.seat, 0);
+    return { ok: true, seat: input.seat };
+  }
+
+  /** The creator hands a seat to the autopilot (level >= 1) or back to its holder (0). */
+  async setAutopilot(input: {
+    gameId: string;
+    seat: Seat;
+    level: number;
+    byUserId: string;
+  }): Promise<Result<{ seat: Seat }>> {
+    const game = this.game(input.gameId);
+    if (!game) return fail('unknown-game', `There is no game ${input.gameId}.`);
+    if (input.byUserId !== game.createdBy)
+      return fail('not-game-owner', 'Only the game creator can set the autopilot.');
+    if (!Number.isInteger(input.level) || input.level < 0 || input.level > 3) {
+      return fail('invalid-input', 'The autopilot level is 0 (off) to 3.');
+    }
+    if (!getSeat(this.deps.db, game.id, input.seat))
+      return fail('unknown-seat', `This game has no seat "${input.seat}".`);
+    setSeatAutopilot(this.deps.db, game.id, input.seat, input.level);
+    if (game.status === 'active' && input.level > 0) await this.afterChange(game.id);
+    return { ok: true, seat: input.seat };
+  }
+
+  /** The creator starts the game; seats nobody took are played by the autopilot (level 1). */
+  async start(input: { gameId: string; userId: string }): Promise<Result<{ version: number }>> {
+    const game = this.game(input.gameId);
+    if (!game) return fail('unknown-game', `There is no game ${input.gameId}.`);
+    if (input.userId !== game.createdBy) return fail('not-game-owner', 'Only the game creator can start it.');
+    if (game.status !== 'setup')
+      return fail('wrong-status', `The game is ${game.status}; it can only be started once.`);
+    const seats = getSeats(this.deps.db, game.id);
+    if (!seats.some((s) => s.userId !== null)) return fail('wrong-status', 'Nobody holds a seat yet.');
+    let state: unknown;
+    try {
+      state = this.deps.engine.setup(game.scenario, game.seed, JSON.parse(game.options));
+    } catch (e) {
+      return fail('invalid-input', `The scenario could not be set up: ${(e as Error).message}`);
+    }
+    for (const s of seats)
+      if (s.userId === null && s.autopilot === 0) setSeatAutopilot(this.deps.db, game.id, s.seat, 1);
+    if (!startGame(this.deps.db, game.id, state, this.deps.clock.now())) {
+      return fail('wrong-status', 'The game was started meanwhile.');
+    }
+    await this.deps.queue.enqueue({ kind: 'resolve', gameId: game.id, version: 0 });
+    return { ok: true, version: 0 };
+  }
+
+  /** A seat's holder sends an action. */
+  async submit(input: {
+    gameId: string;
+    seat: Seat;
+    userId: string;
+    action: unknown;
+  }): Promise<Result<{ version: number; events: EngineEvent[]; attempts: number }>> {
+    const game = this.game(input.gameId);
+    if (!game) return fail('unknown-game', `There is no game ${input.gameId}.`);
+    const action = input.action as Action;
+    if (typeof action !== 'object' || action === null || typeof action.type !== 'string') {
+      return fail('invalid-input', 'An action must be an object with a "type".');
+    }
+    if (action.type === 'timeout') return fail('invalid-input', 'Only the deadline can send a timeout.');
+    if (JSON.stringify(action).length > MAX_ACTION_BYTES)
+      return fail('invalid-input', 'That action is too large.');
+    const seat = getSeat(this.deps.db, game.id, input.seat);
+    if (!seat) return fail('unknown-seat', `This game has no seat "${input.seat}".`);
+    if (seat.userId !== input.userId) return fail('not-seat-holder', `You do not hold ${input.seat}.`);
+    const r = applyWithRetry(
+      { ...this.deps },
+      {
+        gameId: game.id,
+        seat: input.seat,
+        actor: 'player',
+        userId: input.userId,
+        prepare: (state) => {
+          const pending = this.deps.engine.pendingSeats(state);
+          if (!pending.includes(input.seat)) {
+            const waiting = pending.length ? `waiting for ${pending.join(', ')}` : 'nobody has to act';
+            return refusal('not-pending', `${input.seat} has nothing to decide now (${waiting}).`);
+          }
+          return action;
+        },
+      },
+    );
+    if (!r.ok) return r;
+    if (
+      this.deps.engine.isOver(r.state) ||
+      this.deps.engine.step(r.before).id !== this.deps.engine.step(r.state).id
+    ) {
+      await this.deps.queue.enqueue({ kind: 'resolve', gameId: game.id, version: r.version });
+    }
+    return {
+      ok: true,
+      version: r.version,
+      events: r.events.filter((e) => visibleTo(input.seat, e)),
+      attempts: r.attempts,
+    };
+  }
+
+  private async afterChange(gameId: string): Promise<void> {
+    const before = getGame(this.deps.db, gameId);
+    if (before?.status !== 'active') return;
+    const stepBefore = this.deps.engine.step(stateOf(before)).id;
+    if (driveAutopilot(this.deps, gameId) === 0) return;
+    const after = getGame(this.deps.db, gameId);
+    if (!after) return;
+    if (after.status === 'over' || this.deps.engine.step(stateOf(after)).id !== stepBefore) {
+      await this.deps.queue.enqueue({ kind: 'resolve', gameId, version: after.version });
+    }
+  }
+
+  /** What a seat's holder (or, with 'public', anyone) may see. */
+  view(input: {
+    gameId: string;
+    seat: Seat | 'public';
+    userId: string;
+  }): Result<{ version: number; view: unknown }> {
+    const game = this.game(input.gameId);
+    if (!game) return fail('unknown-game', `There is no game ${input.gameId}.`);
+    if (game.state === null) return fail('wrong-status', 'The game has not started yet.');
+    if (input.seat !== 'public') {
+      const seat = getSeat(this.deps.db, game.id, input.seat);
+      if (!seat) return fail('unknown-seat', `This game has no seat "${input.seat}".`);
+      if (seat.userId !== input.userId) return fail('not-seat-holder', `You do not hold ${input.seat}.`);
+    }
+    return { ok: true, version: game.version, view: this.deps.engine.view(stateOf(game), input.seat) };
+  }
+
+  /** The decisions waiting for this user, one per seat they hold that must act now. */
+  pending(input: { gameId: string; userId: string }): Result<{ version: number; decisions: Decision[] }> {
+    const game = this.game(input.gameId);
+    if (!game) return fail('unknown-game', `There is no game ${input.gameId}.`);
+    if (game.status !== 'active') return { ok: true, version: game.version, decisions: [] };
+    const state = stateOf(game);
+    const step = this.deps.engine.step(state);
+    const pending = new Set(this.deps.engine.pendingSeats(state));
+    const deadline = openDeadlineOf(this.deps.db, game.id);
+    const dueAt = deadline && deadline.stepId === step.id ? deadline.dueAt : null;
+    const decisions = getSeats(this.deps.db, game.id)
+      .filter((s) => s.userId === input.userId && pending.has(s.seat))
+      .map((s) => ({
+        seat: s.seat,
+        stepId: step.id,
+        kind: step.kind,
+        legalActions: this.deps.engine.legalActions(state, s.seat),
+        dueAt,
+      }));
+    return { ok: true, version: game.version, decisions };
+  }
+
+  /** The creator abandons a game (status 'abandoned'); a finished game is already 'over'. */
+  end(input: { gameId: string; userId: string }): Result<{ status: 'abandoned' }> {
+    const game = this.game(input.gameId);
+    if (!game) return fail('unknown-game', `There is no game ${input.gameId}.`);
+    if (input.userId !== game.createdBy)
+      return fail('not-game-owner', 'Only the game creator can abandon it.');
+    if (!setStatus(this.deps.db, game.id, 'abandoned', ['setup', 'active'], this.deps.clock.now())) {
+      return fail('wrong-status', `The game is already ${game.status}.`);
+    }
+    closeAllDeadlines(this.deps.db, game.id, this.deps.clock.now());
+    return { ok: true, status: 'abandoned' };
+  }
+}

@@ -1,0 +1,64 @@
+// The slice of the rules engine the campaign service needs. The service is written against this
+// port so it can be tested with a small fake engine; src/app/engine-adapter.ts binds the real
+// src/engine to it. States and actions are plain JSON values: the service stores them as text.
+
+export type Seat = string;
+
+/** Any action a seat may send. The engine validates the shape; the service only reads `type`. */
+export type Action = { type: string } & Record<string, unknown>;
+
+/** Sent by a seat that has finished its part of the current step. */
+export const DONE: Action = { type: 'done' };
+
+/** The only way time enters the engine: the deadline of the current step passed for `seat`. */
+export function timeoutAction(seat: Seat): Action {
+  return { type: 'timeout', seat };
+}
+
+/** Who may see an event: everyone, or only the listed seats. */
+export type Visibility = 'public' | { seats: Seat[] };
+
+export interface EngineEvent {
+  type: string;
+  visibility: Visibility;
+  [key: string]: unknown;
+}
+
+export interface RuleError {
+  /** The rule case the action broke, e.g. "5.45", or "service" for a service-level check. */
+  rule: string;
+  message: string;
+  code: string;
+}
+
+export type ApplyResult<S> = { ok: true; state: S; events: EngineEvent[] } | { ok: false; error: RuleError };
+
+/**
+ * What kind of decision the current step asks for. Phases get a long deadline, yes/no prompts
+ * (the attack option, the honours of war) a short one.
+ */
+export type StepKind = 'phase' | 'prompt';
+
+export interface StepInfo {
+  /** Identifies the step; it changes whenever the game moves to another step. */
+  id: string;
+  kind: StepKind;
+}
+
+export interface RulesEngine<S = unknown> {
+  setup(scenario: string, seed: number, options: Record<string, unknown>): S;
+  apply(state: S, seat: Seat, action: Action): ApplyResult<S>;
+  legalActions(state: S, seat: Seat): Action[];
+  /** Seats that must still act in the current step (each finishes with `done`). */
+  pendingSeats(state: S): Seat[];
+  view(state: S, seat: Seat | 'public'): unknown;
+  isOver(state: S): boolean;
+  step(state: S): StepInfo;
+  /** Every seat (nationality) a scenario has, in display order. */
+  seats(scenario: string): Seat[] | undefined;
+  /**
+   * Optional autopilot: the next action for a seat held by the autopilot at `level` (>= 1).
+   * Without one the service sends `done` for autopilot seats.
+   */
+  autopilot?(state: S, seat: Seat, level: number): Action;
+}

@@ -1,0 +1,86 @@
+// Wires a database, an engine, a clock, a publisher and a queue into a running service. With a
+// Redis URL the jobs go to bullmq (workers may run here or as `ftg worker` processes elsewhere);
+// without one, the embedded in-process runner runs them.
+
+import type { Db } from '../db/client.js';
+import { BullJobQueue, startWorkers, type WorkerGroup } from '../queue/bullmq.js';
+import { InProcessQueue } from '../queue/in-process.js';
+import type { JobHandler, JobQueue } from '../queue/jobs.js';
+import { CampaignService } from './campaign-service.js';
+import type { Clock } from './clock.js';
+import type { RulesEngine } from './engine-port.js';
+import type { Publisher } from './publisher.js';
+import { reconcile } from './reconcile.js';
+import { createProcessors } from './step-resolver.js';
+
+export interface RuntimeOptions {
+  db: Db;
+  engine: RulesEngine<unknown>;
+  clock: Clock;
+  publisher: Publisher;
+  redis?: {
+    url: string;
+    prefix?: string;
+    workers: boolean;
+    lockDurationMs?: number;
+    stalledIntervalMs?: number;
+  };
+  log?: (msg: string, data?: Record<string, unknown>) => void;
+}
+
+export interface Runtime {
+  service: CampaignService;
+  queue: JobQueue;
+  handler: JobHandler;
+  /** The in-process queue, when running embedded (tests wait on it). */
+  embedded?: InProcessQueue;
+  workers?: WorkerGroup;
+  close(): Promise<void>;
+}
+
+export async function startRuntime(o: RuntimeOptions): Promise<Runtime> {
+  let queue: JobQueue;
+  let embedded: InProcessQueue | undefined;
+  if (o.redis) {
+    queue = new BullJobQueue({ url: o.redis.url, prefix: o.redis.prefix }, () => o.clock.now());
+  } else {
+    embedded = new InProcessQueue({
+      clock: o.clock,
+      onError: (job, error, attempt) => o.log?.('job failed', { job, error: String(error), attempt }),
+    });
+    queue = embedded;
+  }
+  const handler = createProcessors({
+    db: o.db,
+    engine: o.engine,
+    clock: o.clock,
+    queue,
+    publisher: o.publisher,
+    log: o.log,
+  });
+  let workers: WorkerGroup | undefined;
+  if (embedded) embedded.start(handler);
+  else if (o.redis?.workers) {
+    workers = startWorkers({
+      url: o.redis.url,
+      prefix: o.redis.prefix,
+      handler,
+      lockDurationMs: o.redis.lockDurationMs,
+      stalledIntervalMs: o.redis.stalledIntervalMs,
+      onFailed: (job, error) => o.log?.('job failed', { job, error: error.message }),
+    });
+  }
+  await reconcile(o.db, queue);
+  const service = new CampaignService({ db: o.db, engine: o.engine, clock: o.clock, queue });
+  return {
+    service,
+    queue,
+    handler,
+    embedded,
+    workers,
+    close: async () => {
+      await workers?.close();
+      await queue.close();
+    },
+  };
+}

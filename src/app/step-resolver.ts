@@ -1,0 +1,292 @@
+// The job processors, shared by the in-process runner and the bullmq workers. Each one reads the
+// database first and does nothing if the work is already done, so duplicated or retried jobs are
+// harmless: the database, not the queue, is the truth.
+import type { Db } from '../db/client.js';
+import {
+  claimReminder,
+  closeAllDeadlines,
+  closeDeadline,
+  ensureDeadline,
+  getDeadlineById,
+  markFired,
+  recordPublished,
+  wasPublished,
+} from '../db/deadline-repository.js';
+import { getGame, getSeats, markResolved } from '../db/game-repository.js';
+import type { DeadlineRow } from '../db/schema.js';
+import type { Job, JobHandler, JobQueue, PublishTopic } from '../queue/jobs.js';
+import { type ApplyDeps, applyWithRetry, settingsOf, stateOf } from './apply-action.js';
+import type { Clock } from './clock.js';
+import { type Action, DONE, type RulesEngine, timeoutAction } from './engine-port.js';
+import type { OutboundMessage, Publisher } from './publisher.js';
+import { refusal } from './result.js';
+
+export interface ProcessorDeps {
+  db: Db;
+  engine: RulesEngine<unknown>;
+  clock: Clock;
+  queue: JobQueue;
+  publisher: Publisher;
+  log?: (msg: string, data?: Record<string, unknown>) => void;
+}
+
+/** Upper bound on autopilot actions in one go, so a faulty autopilot cannot spin forever. */
+const MAX_AUTOPILOT_ACTIONS = 500;
+
+/**
+ * Let the autopilot act for every pending seat it holds, until only human (or vacant) seats are
+ * pending or the game ends. Returns the number of actions applied.
+ */
+export function driveAutopilot(deps: ApplyDeps & Pick<ProcessorDeps, 'log'>, gameId: string): number {
+  let applied = 0;
+  const refused = new Set<string>();
+  while (applied < MAX_AUTOPILOT_ACTIONS) {
+    const game = getGame(deps.db, gameId);
+    if (game?.status !== 'active') break;
+    const state = stateOf(game);
+    const levels = new Map(getSeats(deps.db, gameId).map((s) => [s.seat, s.autopilot]));
+    const seat = deps.engine
+      .pendingSeats(state)
+      .find((s) => (levels.get(s) ?? 0) > 0 && !refused.has(`${game.version}:${s}`));
+    if (!seat) break;
+    const level = levels.get(seat) ?? 1;
+    // The autopilot's own choice, then `done`, then a timeout: the first the engine accepts.
+    const candidates: Action[] = [];
+    if (deps.engine.autopilot) candidates.push(deps.engine.autopilot(state, seat, level));
+    candidates.push(DONE, timeoutAction(seat));
+    let ok = false;
+    for (const candidate of candidates) {
+      const r = applyWithRetry(deps, {
+        gameId,
+        seat,
+        actor: 'autopilot',
+        userId: null,
+        prepare: (s, g) =>
+          g.version === game.version && deps.engine.pendingSeats(s).includes(seat)
+            ? candidate
+            : refusal('conflict', 'moved on'),
+      });
+      if (r.ok) {
+        ok = true;
+        applied++;
+        break;
+      }
+      if (r.error.code === 'conflict' || r.error.code === 'wrong-status') {
+        ok = true; // someone else moved the game; look again
+        break;
+      }
+    }
+    if (!ok) {
+      deps.log?.('autopilot: the engine refused every action', { gameId, seat, version: game.version });
+      refused.add(`${game.version}:${seat}`);
+    }
+  }
+  return applied;
+}
+
+/** Schedule the reminder and the expiry of a step's deadline on the queue. */
+export async function scheduleDeadline(queue: JobQueue, d: DeadlineRow): Promise<void> {
+  if (d.closedAt !== null || d.firedAt !== null) return;
+  const base = { kind: 'deadline' as const, gameId: d.gameId, version: d.version, deadlineId: d.id };
+  if (d.remindAt !== null && d.remindedAt === null)
+    await queue.enqueue({ ...base, phase: 'remind' }, { at: d.remindAt });
+  await queue.enqueue({ ...base, phase: 'fire' }, { at: d.dueAt });
+}
+
+/** Follow up the game's current version: autopilot, the step's deadline, the update. */
+export async function resolveStep(deps: ProcessorDeps, gameId: string): Promise<void> {
+  driveAutopilot(deps, gameId);
+  const game = getGame(deps.db, gameId);
+  if (!game || (game.status !== 'active' && game.status !== 'over')) return;
+  if (game.resolvedVersion >= game.version) return;
+  const now = deps.clock.now();
+  const version = game.version;
+  if (game.status === 'over') {
+    closeAllDeadlines(deps.db, gameId, now);
+  } else {
+    const state = stateOf(game);
+    const step = deps.engine.step(state);
+    const settings = settingsOf(game);
+    const span = settings.deadlineMs[step.kind];
+    const lead = settings.reminderBeforeMs[step.kind];
+    const dueAt = now + span;
+    const deadline = ensureDeadline(
+      deps.db,
+      {
+        gameId,
+        stepId: step.id,
+        version,
+        kind: step.kind,
+        dueAt,
+        remindAt: lead > 0 && lead < span ? dueAt - lead : null,
+      },
+      now,
+    );
+    await scheduleDeadline(deps.queue, deadline);
+  }
+  // Publish before marking resolved: if we crash in between, the retry publishes again and the
+  // published-message record keeps it from being posted twice.
+  await deps.queue.enqueue({ kind: 'publish', gameId, version, topic: 'update' });
+  markResolved(deps.db, gameId, version);
+}
+
+export async function processDeadline(
+  deps: ProcessorDeps,
+  job: Extract<Job, { kind: 'deadline' }>,
+): Promise<void> {
+  const d = getDeadlineById(deps.db, job.deadlineId);
+  if (!d || d.closedAt !== null || d.firedAt !== null) return;
+  const game = getGame(deps.db, d.gameId);
+  if (game?.status !== 'active') {
+    closeDeadline(deps.db, d.id, deps.clock.now());
+    return;
+  }
+  const state = stateOf(game);
+  if (deps.engine.step(state).id !== d.stepId) {
+    closeDeadline(deps.db, d.id, deps.clock.now());
+    return;
+  }
+  const now = deps.clock.now();
+  if (job.phase === 'remind') {
+    if (d.remindedAt !== null || d.remindAt === null || d.remindAt > now) return;
+    const levels = new Map(getSeats(deps.db, d.gameId).map((s) => [s.seat, s]));
+    const missing = deps.engine
+      .pendingSeats(state)
+      .filter((seat) => levels.get(seat)?.userId && levels.get(seat)?.autopilot === 0);
+    await deps.queue.enqueue({
+      kind: 'publish',
+      gameId: d.gameId,
+      version: d.version,
+      topic: 'reminder',
+      seats: missing,
+    });
+    claimReminder(deps.db, d.id, now);
+    return;
+  }
+  if (d.dueAt > now) throw new Error(`deadline ${d.id} is not due yet (${d.dueAt - now} ms left)`);
+  if (settingsOf(game).timeoutPolicy === 'wait') {
+    await deps.queue.enqueue({
+      kind: 'publish',
+      gameId: d.gameId,
+      version: d.version,
+      topic: 'deadline-passed',
+    });
+    markFired(deps.db, d.id, now);
+    return;
+  }
+  // Policy 'autopilot': every seat still missing in this step gets a timeout action. Each one is
+  // checked against the current state, so a retried job finds nothing left to do.
+  const tried = new Set<string>();
+  for (;;) {
+    const g = getGame(deps.db, d.gameId);
+    if (g?.status !== 'active') break;
+    const s = stateOf(g);
+    if (deps.engine.step(s).id !== d.stepId) break;
+    const seat = deps.engine.pendingSeats(s).find((p) => !tried.has(p));
+    if (!seat) break;
+    tried.add(seat);
+    const r = applyWithRetry(deps, {
+      gameId: d.gameId,
+      seat,
+      actor: 'deadline',
+      userId: null,
+      prepare: (cur) =>
+        deps.engine.step(cur).id === d.stepId && deps.engine.pendingSeats(cur).includes(seat)
+          ? timeoutAction(seat)
+          : refusal('conflict', 'seat no longer pending'),
+    });
+    if (r.ok) tried.delete(seat);
+    else if (r.error.code === 'rule-violation')
+      deps.log?.('deadline: engine refused timeout', { seat, error: r.error });
+  }
+  markFired(deps.db, d.id, now);
+  const after = getGame(deps.db, d.gameId);
+  if (after) await deps.queue.enqueue({ kind: 'resolve', gameId: d.gameId, version: after.version });
+}
+
+function buildMessages(deps: ProcessorDeps, job: Extract<Job, { kind: 'publish' }>): OutboundMessage[] {
+  const game = getGame(deps.db, job.gameId);
+  if (!game || game.state === null) return [];
+  const state = stateOf(game);
+  const over = deps.engine.isOver(state);
+  const pending = over ? [] : deps.engine.pendingSeats(state);
+  const deadline =
+    game.status === 'active'
+      ? getDeadlineOpenForStep(deps, game.id, over ? null : deps.engine.step(state).id)
+      : undefined;
+  const dueAt = deadline?.dueAt ?? null;
+  const seats = getSeats(deps.db, job.gameId);
+  const base = {
+    gameId: game.id,
+    version: job.version,
+    topic: job.topic as PublishTopic,
+    pendingSeats: pending,
+    dueAt,
+  };
+  const channel = { kind: 'channel' as const, guildId: game.guildId, channelId: game.channelId };
+  const prefix = `${game.id}.${job.version}.${job.topic}`;
+  const out: OutboundMessage[] = [];
+  if (job.topic === 'update' || job.topic === 'deadline-passed') {
+    out.push({ ...base, key: `${prefix}.channel`, target: channel, view: deps.engine.view(state, 'public') });
+  }
+  const dmSeats =
+    job.topic === 'reminder'
+      ? (job.seats ?? []).filter((s) => pending.includes(s))
+      : job.topic === 'update'
+        ? pending
+        : [];
+  for (const seat of dmSeats) {
+    const row = seats.find((r) => r.seat === seat);
+    if (!row?.userId || row.autopilot > 0) continue;
+    out.push({
+      ...base,
+      key: `${prefix}.dm.${seat}`,
+      target: { kind: 'dm', userId: row.userId, seat },
+      view: deps.engine.view(state, seat),
+    });
+  }
+  return out;
+}
+
+function getDeadlineOpenForStep(deps: ProcessorDeps, gameId: string, stepId: string | null) {
+  if (stepId === null) return undefined;
+  return deps.db.query.deadlines
+    .findFirst({
+      where: (d, { and, eq, isNull }) => and(eq(d.gameId, gameId), eq(d.stepId, stepId), isNull(d.closedAt)),
+    })
+    .sync();
+}
+
+export async function processPublish(
+  deps: ProcessorDeps,
+  job: Extract<Job, { kind: 'publish' }>,
+): Promise<void> {
+  for (const message of buildMessages(deps, job)) {
+    if (wasPublished(deps.db, message.key)) continue;
+    const { messageId } = await deps.publisher.publish(message);
+    recordPublished(deps.db, {
+      key: message.key,
+      gameId: message.gameId,
+      version: message.version,
+      target:
+        message.target.kind === 'channel'
+          ? `channel:${message.target.channelId}`
+          : `dm:${message.target.userId}`,
+      messageId,
+      at: deps.clock.now(),
+    });
+  }
+}
+
+export function createProcessors(deps: ProcessorDeps): JobHandler {
+  return async (job) => {
+    switch (job.kind) {
+      case 'resolve':
+        return resolveStep(deps, job.gameId);
+      case 'deadline':
+        return processDeadline(deps, job);
+      case 'publish':
+        return processPublish(deps, job);
+    }
+  };
+}

@@ -1,0 +1,199 @@
+// Reads and writes of games, seats, the action log and snapshots. Every accepted action goes
+// through `commitAction`, which is the optimistic-concurrency guard: the update only matches the
+// row while it still holds the version the caller read.
+import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
+import type { Db } from './client.js';
+import { actions, type GameRow, games, type SeatRow, seats, snapshots } from './schema.js';
+
+export type GameStatus = 'setup' | 'active' | 'over' | 'abandoned';
+
+export interface NewGame {
+  id: string;
+  guildId: string;
+  channelId: string;
+  createdBy: string;
+  scenario: string;
+  seed: number;
+  options: Record<string, unknown>;
+  settings: unknown;
+  seats: string[];
+  at: number;
+}
+
+export function insertGame(db: Db, g: NewGame): void {
+  db.transaction(
+    (tx) => {
+      tx.insert(games)
+        .values({
+          id: g.id,
+          guildId: g.guildId,
+          channelId: g.channelId,
+          createdBy: g.createdBy,
+          scenario: g.scenario,
+          seed: g.seed,
+          options: JSON.stringify(g.options),
+          settings: JSON.stringify(g.settings),
+          status: 'setup',
+          createdAt: g.at,
+          updatedAt: g.at,
+        })
+        .run();
+      for (const seat of g.seats) tx.insert(seats).values({ gameId: g.id, seat }).run();
+    },
+    { behavior: 'immediate' },
+  );
+}
+
+export function getGame(db: Db, id: string): GameRow | undefined {
+  return db.select().from(games).where(eq(games.id, id)).get();
+}
+
+export function getSeats(db: Db, gameId: string): SeatRow[] {
+  return db.select().from(seats).where(eq(seats.gameId, gameId)).all();
+}
+
+export function getSeat(db: Db, gameId: string, seat: string): SeatRow | undefined {
+  return db
+    .select()
+    .from(seats)
+    .where(and(eq(seats.gameId, gameId), eq(seats.seat, seat)))
+    .get();
+}
+
+/** Set a seat's holder; `expectedUser` guards against two people claiming it at once. */
+export function setSeatHolder(
+  db: Db,
+  gameId: string,
+  seat: string,
+  userId: string | null,
+  expectedUser: string | null,
+): boolean {
+  const holderMatches = expectedUser === null ? sql`${seats.userId} IS NULL` : eq(seats.userId, expectedUser);
+  const r = db
+    .update(seats)
+    .set({ userId })
+    .where(and(eq(seats.gameId, gameId), eq(seats.seat, seat), holderMatches))
+    .run();
+  return r.changes === 1;
+}
+
+export function setSeatAutopilot(db: Db, gameId: string, seat: string, level: number): void {
+  db.update(seats)
+    .set({ autopilot: level })
+    .where(and(eq(seats.gameId, gameId), eq(seats.seat, seat)))
+    .run();
+}
+
+/** Move a game from setup to active with its initial state (version 0). */
+export function startGame(db: Db, gameId: string, state: unknown, at: number): boolean {
+  const r = db
+    .update(games)
+    .set({ status: 'active', state: JSON.stringify(state), version: 0, resolvedVersion: -1, updatedAt: at })
+    .where(and(eq(games.id, gameId), eq(games.status, 'setup')))
+    .run();
+  return r.changes === 1;
+}
+
+export function setStatus(
+  db: Db,
+  gameId: string,
+  status: GameStatus,
+  from: GameStatus[],
+  at: number,
+): boolean {
+  const r = db
+    .update(games)
+    .set({ status, updatedAt: at })
+    .where(and(eq(games.id, gameId), sql`${games.status} IN ${from}`))
+    .run();
+  return r.changes === 1;
+}
+
+export interface CommitInput {
+  gameId: string;
+  /** The version the new state was computed from. */
+  expectedVersion: number;
+  seat: string;
+  actor: 'player' | 'autopilot' | 'deadline';
+  userId: string | null;
+  action: unknown;
+  newState: unknown;
+  over: boolean;
+  at: number;
+  /** Store a snapshot whenever the new version is a multiple of this (0 = never). */
+  snapshotEvery: number;
+}
+
+export type CommitResult = { ok: true; version: number } | { ok: false; reason: 'conflict' };
+
+/**
+ * Write the log row, the new state and any snapshot in one transaction, only if the game still
+ * holds `expectedVersion` and is active. Two commits from the same version can never both succeed.
+ */
+export function commitAction(db: Db, c: CommitInput): CommitResult {
+  const version = c.expectedVersion + 1;
+  const stateJson = JSON.stringify(c.newState);
+  return db.transaction(
+    (tx): CommitResult => {
+      const r = tx
+        .update(games)
+        .set({ state: stateJson, version, status: c.over ? 'over' : 'active', updatedAt: c.at })
+        .where(and(eq(games.id, c.gameId), eq(games.version, c.expectedVersion), eq(games.status, 'active')))
+        .run();
+      if (r.changes !== 1) return { ok: false, reason: 'conflict' };
+      tx.insert(actions)
+        .values({
+          gameId: c.gameId,
+          version,
+          seat: c.seat,
+          actor: c.actor,
+          userId: c.userId,
+          action: JSON.stringify(c.action),
+          at: c.at,
+        })
+        .run();
+      if (c.snapshotEvery > 0 && version % c.snapshotEvery === 0) {
+        tx.insert(snapshots).values({ gameId: c.gameId, version, state: stateJson, at: c.at }).run();
+      }
+      return { ok: true, version };
+    },
+    { behavior: 'immediate' },
+  );
+}
+
+/** Record that the follow-up of `version` is done; false if the game has moved on or it was done. */
+export function markResolved(db: Db, gameId: string, version: number): boolean {
+  const r = db
+    .update(games)
+    .set({ resolvedVersion: version })
+    .where(and(eq(games.id, gameId), eq(games.version, version), lt(games.resolvedVersion, version)))
+    .run();
+  return r.changes === 1;
+}
+
+export function actionLog(db: Db, gameId: string, afterVersion = 0) {
+  return db
+    .select()
+    .from(actions)
+    .where(and(eq(actions.gameId, gameId), gt(actions.version, afterVersion)))
+    .orderBy(asc(actions.version))
+    .all();
+}
+
+export function snapshotList(db: Db, gameId: string) {
+  return db
+    .select()
+    .from(snapshots)
+    .where(eq(snapshots.gameId, gameId))
+    .orderBy(asc(snapshots.version))
+    .all();
+}
+
+/** Active games whose latest version has not been followed up (resolve jobs lost in a crash). */
+export function unresolvedGames(db: Db): { id: string; version: number }[] {
+  return db
+    .select({ id: games.id, version: games.version })
+    .from(games)
+    .where(and(eq(games.status, 'active'), lt(games.resolvedVersion, games.version)))
+    .all();
+}

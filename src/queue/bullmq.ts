@@ -1,0 +1,114 @@
+// The Redis-backed queue (when REDIS_URL is set). Producers (the bot, the service) add jobs;
+// workers, in this process or in separate `ftg worker` processes on any machine, run them with
+// the same processors as the in-process runner. One queue per job kind so slow publishing never
+// holds up step resolution.
+import { type Job as BullJob, type ConnectionOptions, Queue, Worker } from 'bullmq';
+import {
+  type EnqueueOptions,
+  JOB_KINDS,
+  type Job,
+  type JobHandler,
+  type JobKind,
+  type JobQueue,
+  jobId,
+} from './jobs.js';
+
+export interface BullConfig {
+  url: string;
+  /** Redis key prefix; tests use a unique one each (default "ftg"). */
+  prefix?: string;
+}
+
+export function connectionFor(url: string): ConnectionOptions {
+  return { url, maxRetriesPerRequest: null };
+}
+
+export function queueName(kind: JobKind): string {
+  return `ftg-${kind}`;
+}
+
+const JOB_OPTIONS = {
+  attempts: 5,
+  backoff: { type: 'exponential', delay: 250 },
+  // Completed jobs are kept a while so a duplicate add of the same id is ignored by Redis too.
+  removeOnComplete: { age: 7 * 24 * 3600, count: 100_000 },
+  removeOnFail: { age: 30 * 24 * 3600 },
+} as const;
+
+export class BullJobQueue implements JobQueue {
+  private readonly queues: Map<JobKind, Queue>;
+
+  constructor(
+    config: BullConfig,
+    private readonly now: () => number = Date.now,
+  ) {
+    const connection = connectionFor(config.url);
+    this.queues = new Map(
+      JOB_KINDS.map((kind) => [
+        kind,
+        new Queue(queueName(kind), { connection, prefix: config.prefix ?? 'ftg' }),
+      ]),
+    );
+  }
+
+  async enqueue(job: Job, options: EnqueueOptions = {}): Promise<void> {
+    const delay = options.at === undefined ? 0 : Math.max(0, options.at - this.now());
+    await this.queue(job.kind).add(job.kind, job, { ...JOB_OPTIONS, jobId: jobId(job), delay });
+  }
+
+  queue(kind: JobKind): Queue {
+    const q = this.queues.get(kind);
+    if (!q) throw new Error(`no queue for job kind ${kind}`);
+    return q;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.queues.values()].map((q) => q.close()));
+  }
+
+  /** Remove every key under this queue's prefix (tests clean up with this). */
+  async obliterate(): Promise<void> {
+    await Promise.all([...this.queues.values()].map((q) => q.obliterate({ force: true })));
+  }
+}
+
+export interface WorkerOptions extends BullConfig {
+  handler: JobHandler;
+  concurrency?: number;
+  /** How long a job's lock lasts before another worker may take it over (default 30 s). */
+  lockDurationMs?: number;
+  stalledIntervalMs?: number;
+  kinds?: readonly JobKind[];
+  onFailed?: (job: Job | undefined, error: Error) => void;
+}
+
+export interface WorkerGroup {
+  workers: Worker[];
+  close(): Promise<void>;
+}
+
+/** Start one bullmq Worker per job kind, all calling `handler`. */
+export function startWorkers(options: WorkerOptions): WorkerGroup {
+  const connection = connectionFor(options.url);
+  const workers = (options.kinds ?? JOB_KINDS).map((kind) => {
+    const worker = new Worker(queueName(kind), (bullJob: BullJob) => options.handler(bullJob.data as Job), {
+      connection,
+      prefix: options.prefix ?? 'ftg',
+      concurrency: options.concurrency ?? 1,
+      ...(options.lockDurationMs ? { lockDuration: options.lockDurationMs } : {}),
+      ...(options.stalledIntervalMs ? { stalledInterval: options.stalledIntervalMs } : {}),
+      maxStalledCount: 3,
+    });
+    worker.on('failed', (job, error) => options.onFailed?.(job?.data as Job | undefined, error));
+    worker.on('error', () => {
+      // Connection hiccups are retried by bullmq; failures of jobs are reported through onFailed.
+    });
+    return worker;
+  });
+  return {
+    workers,
+    close: async () => {
+      await Promise.all(workers.map((w) => w.close()));
+    },
+  };
+}
