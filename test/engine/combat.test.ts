@@ -79,14 +79,18 @@ describe('die modifiers (9.22-9.24)', () => {
     expect(modifiedCombatRoll(4, 0, 0, true)).toBe(2);
   });
   it('9.24: a leaderless force counts zero Initiative, Attack and Defence', () => {
-    expect(combatValues(force('allied', { prussia: 5 }))).toEqual({ initiative: 0, attack: 0, defence: 0 });
+    expect(combatValues(force('prussian-allied', { prussia: 5 }))).toEqual({
+      initiative: 0,
+      attack: 0,
+      defence: 0,
+    });
   });
   it('11.13: a demoralized commander counts zero Initiative but keeps his bonuses', () => {
-    const f = force('allied', { prussia: 5 }, [L('fred', 'prussia', 1, 3, 2, 1)], true);
+    const f = force('prussian-allied', { prussia: 5 }, [L('fred', 'prussia', 1, 3, 2, 1)], true);
     expect(combatValues(f)).toEqual({ initiative: 0, attack: 2, defence: 1 });
   });
   it('9.23: only the commander modifies the roll', () => {
-    const a = force('allied', { prussia: 10 }, [
+    const a = force('prussian-allied', { prussia: 10 }, [
       L('sub', 'prussia', 4, 1, 2, 0),
       L('chief', 'prussia', 2, 1, 0, 0),
     ]);
@@ -128,23 +132,23 @@ describe('commanders (8.12, 8.23)', () => {
 
 describe('first option to attack (9.0 procedure)', () => {
   it('9.0: the commander with the higher Initiative gets the first option', () => {
-    const a = force('allied', { prussia: 5 }, [L('fred', 'prussia', 1, 3)]);
+    const a = force('prussian-allied', { prussia: 5 }, [L('fred', 'prussia', 1, 3)]);
     const c = force('coalition', { austria: 5 }, [L('daun', 'austria', 1, 1)]);
-    expect(firstAttackOption(a, c)).toBe('allied');
+    expect(firstAttackOption(a, c)).toBe('prussian-allied');
   });
   it('9.0: equal Initiative is settled by a die each, rerolling ties', () => {
-    const a = force('allied', { prussia: 5 });
+    const a = force('prussian-allied', { prussia: 5 });
     const c = force('coalition', { austria: 5 });
     expect(firstAttackOption(a, c)).toBe('roll');
-    expect(firstAttackOption(a, c, { allied: 3, coalition: 3 })).toBe('reroll');
-    expect(firstAttackOption(a, c, { allied: 2, coalition: 5 })).toBe('coalition');
+    expect(firstAttackOption(a, c, { 'prussian-allied': 3, coalition: 3 })).toBe('reroll');
+    expect(firstAttackOption(a, c, { 'prussian-allied': 2, coalition: 5 })).toBe('coalition');
   });
 });
 
 describe('battle resolution (9.0, 9.4)', () => {
   it('9.32: a 15% loss to a force of 19 SP eliminates 3 SP', () => {
     const out = resolveBattle({
-      attacker: force('allied', { prussia: 19 }),
+      attacker: force('prussian-allied', { prussia: 19 }),
       defender: force('coalition', { austria: 19 }),
       die: 3,
       mountain: false,
@@ -160,7 +164,7 @@ describe('battle resolution (9.0, 9.4)', () => {
   it('9.0: victor = enemy SP eliminated + own Initiative; the difference is taken as prisoners', () => {
     // 20 vs 20 at 20/15: attacker loses 4, defender 3. Attacker 3 + Init 3 = 6; defender 4 + 1 = 5.
     const out = resolveBattle({
-      attacker: force('allied', { prussia: 20 }, [L('fred', 'prussia', 1, 3)]),
+      attacker: force('prussian-allied', { prussia: 20 }, [L('fred', 'prussia', 1, 3)]),
       defender: force('coalition', { austria: 20 }, [L('daun', 'austria', 1, 1)]),
       die: 4,
       mountain: false,
@@ -169,7 +173,7 @@ describe('battle resolution (9.0, 9.4)', () => {
     if ('error' in out) throw new Error(out.error);
     expect(out.attacker.score).toBe(6);
     expect(out.defender.score).toBe(5);
-    expect(out.victor).toBe('allied');
+    expect(out.victor).toBe('prussian-allied');
     expect(out.prisonersDue).toBe(1);
     expect(out.defender.captured).toEqual({ austria: 1 });
     expect(out.defender.remainingSp).toEqual({ austria: 16 });
@@ -178,7 +182,7 @@ describe('battle resolution (9.0, 9.4)', () => {
 
   it('9.14: a demoralized force may not attack', () => {
     const out = resolveBattle({
-      attacker: force('allied', { prussia: 20 }, [], true),
+      attacker: force('prussian-allied', { prussia: 20 }, [], true),
       defender: force('coalition', { austria: 5 }),
       die: 4,
       mountain: false,
@@ -189,7 +193,7 @@ describe('battle resolution (9.0, 9.4)', () => {
 
   it('9.47: an attack under 33% is refused and nothing is resolved', () => {
     const out = resolveBattle({
-      attacker: force('allied', { prussia: 3 }),
+      attacker: force('prussian-allied', { prussia: 3 }),
       defender: force('coalition', { austria: 10 }),
       die: 6,
       mountain: false,
@@ -201,7 +205,7 @@ describe('battle resolution (9.0, 9.4)', () => {
   it('9.44: L kills the lowest-ranked leader before the victor is decided', () => {
     // The only defending leader dies, so the defender's total loses his Initiative.
     const out = resolveBattle({
-      attacker: force('allied', { prussia: 10 }),
+      attacker: force('prussian-allied', { prussia: 10 }),
       defender: force('coalition', { austria: 10 }, [L('daun', 'austria', 1, 3)]),
       die: 4,
       mountain: false,
@@ -215,7 +219,10 @@ describe('battle resolution (9.0, 9.4)', () => {
 
   it('9.44: with several leaders the one with the highest rank number dies', () => {
     const out = resolveBattle({
-      attacker: force('allied', { prussia: 10 }, [L('fred', 'prussia', 1, 3), L('keith', 'prussia', 5, 2)]),
+      attacker: force('prussian-allied', { prussia: 10 }, [
+        L('fred', 'prussia', 1, 3),
+        L('keith', 'prussia', 5, 2),
+      ]),
       defender: force('coalition', { austria: 10 }),
       die: 4,
       mountain: false,
@@ -228,7 +235,7 @@ describe('battle resolution (9.0, 9.4)', () => {
 
   it('9.43: P captures the whole force, leaders included', () => {
     const out = resolveBattle({
-      attacker: force('allied', { prussia: 40 }),
+      attacker: force('prussian-allied', { prussia: 40 }),
       defender: force('coalition', { austria: 8, russia: 2 }, [L('lascy', 'austria', 3)]),
       die: 6,
       mountain: false,
@@ -237,7 +244,7 @@ describe('battle resolution (9.0, 9.4)', () => {
     if ('error' in out) throw new Error(out.error);
     expect(out.defender.captured).toEqual({ austria: 8, russia: 2 });
     expect(out.defender.capturedLeaders).toEqual(['lascy']);
-    expect(out.victor).toBe('allied');
+    expect(out.victor).toBe('prussian-allied');
     expect(out.mustRetreat).toBeUndefined();
     expect(out.attacker.eliminated).toEqual({ prussia: 2 });
   });
@@ -245,7 +252,7 @@ describe('battle resolution (9.0, 9.4)', () => {
   it('9.45: losses and prisoners beyond the force are ignored', () => {
     // Defender 2 SP loses 50% (1), then owes 7 prisoners but only 1 SP is left.
     const out = resolveBattle({
-      attacker: force('allied', { prussia: 5 }, [L('fred', 'prussia', 1, 3)]),
+      attacker: force('prussian-allied', { prussia: 5 }, [L('fred', 'prussia', 1, 3)]),
       defender: force('coalition', { austria: 2 }),
       die: 6,
       mountain: false,
@@ -259,7 +266,7 @@ describe('battle resolution (9.0, 9.4)', () => {
 
   it('9.46: leaders left without SP are captured when an enemy SP survived', () => {
     const out = resolveBattle({
-      attacker: force('allied', { prussia: 10 }, [L('fred', 'prussia', 1, 3)]),
+      attacker: force('prussian-allied', { prussia: 10 }, [L('fred', 'prussia', 1, 3)]),
       defender: force('coalition', { austria: 2 }, [L('nadasdy', 'austria', 6, 0)]),
       die: 6,
       mountain: false,
@@ -273,7 +280,7 @@ describe('battle resolution (9.0, 9.4)', () => {
 
   it('9.46: nothing is captured when no enemy SP survived either', () => {
     const out = resolveBattle({
-      attacker: force('allied', { prussia: 1 }, [L('fred', 'prussia', 1, 0)]),
+      attacker: force('prussian-allied', { prussia: 1 }, [L('fred', 'prussia', 1, 0)]),
       defender: force('coalition', { austria: 1 }, [L('daun', 'austria', 1, 0)]),
       die: 3,
       mountain: false,
@@ -287,7 +294,7 @@ describe('battle resolution (9.0, 9.4)', () => {
 
   it('9.45: a mixed force gives up SP from its largest contingent first unless the owner orders otherwise', () => {
     const base = {
-      attacker: force('allied', { prussia: 20 }),
+      attacker: force('prussian-allied', { prussia: 20 }),
       defender: force('coalition', { austria: 6, russia: 14 }),
       die: 3,
       mountain: false,
@@ -303,14 +310,14 @@ describe('battle resolution (9.0, 9.4)', () => {
 
   it('9.22: a Mountain hex moves the result two rows toward the defender', () => {
     const plain = resolveBattle({
-      attacker: force('allied', { prussia: 10 }),
+      attacker: force('prussian-allied', { prussia: 10 }),
       defender: force('coalition', { austria: 10 }),
       die: 5,
       mountain: false,
       crt: defaultCrt,
     });
     const hill = resolveBattle({
-      attacker: force('allied', { prussia: 10 }),
+      attacker: force('prussian-allied', { prussia: 10 }),
       defender: force('coalition', { austria: 10 }),
       die: 5,
       mountain: true,

@@ -23,26 +23,30 @@ const L = (id: string, nationality: string, rank: number, initiative = 1): Comba
 
 const facts = (over: Partial<FortressHexFacts> = {}): FortressHexFacts => ({
   garrisonSide: 'coalition',
-  depot: { side: 'allied', complete: true, supplied: true },
-  outsideSp: { allied: 20, coalition: 0 },
+  depot: { side: 'prussian-allied', complete: true, supplied: true },
+  outsideSp: { 'prussian-allied': 20, coalition: 0 },
   ...over,
 });
 
 describe('besieged status (13.11-13.13)', () => {
   it('13.12: an enemy garrison with a completed, supplied friendly depot and troops in the hex is besieged', () => {
-    expect(besiegingSide(facts())).toBe('allied');
+    expect(besiegingSide(facts())).toBe('prussian-allied');
   });
   it('13.11: an ungarrisoned fortress cannot be besieged', () => {
     expect(isBesieged(facts({ garrisonSide: undefined }))).toBe(false);
   });
   it('13.12: a depot still under construction does not besiege', () => {
-    expect(isBesieged(facts({ depot: { side: 'allied', complete: false, supplied: true } }))).toBe(false);
+    expect(isBesieged(facts({ depot: { side: 'prussian-allied', complete: false, supplied: true } }))).toBe(
+      false,
+    );
   });
   it('13.13: the siege lapses the instant the depot is cut off from supply', () => {
-    expect(isBesieged(facts({ depot: { side: 'allied', complete: true, supplied: false } }))).toBe(false);
+    expect(isBesieged(facts({ depot: { side: 'prussian-allied', complete: true, supplied: false } }))).toBe(
+      false,
+    );
   });
   it('10.12 B: a depot with no friendly SP in its hex is not operative, so no siege', () => {
-    expect(isBesieged(facts({ outsideSp: { allied: 0, coalition: 0 } }))).toBe(false);
+    expect(isBesieged(facts({ outsideSp: { 'prussian-allied': 0, coalition: 0 } }))).toBe(false);
   });
   it('13.11: a depot of the garrison side does not besiege its own fortress', () => {
     expect(isBesieged(facts({ depot: { side: 'coalition', complete: true, supplied: true } }))).toBe(false);
@@ -85,7 +89,7 @@ describe('Siege Resolution Table roll (13.0, 13.2, 1761 C)', () => {
 describe('breach and the honours of war (13.33)', () => {
   const ctx = (over: Partial<BreachContext> = {}): BreachContext => ({
     garrison: { side: 'coalition', sp: { austria: 6 }, leaders: [L('browne', 'austria', 2)] },
-    besiegers: { side: 'allied', sp: { prussia: 10 }, leaders: [L('fred', 'prussia', 1, 3)] },
+    besiegers: { side: 'prussian-allied', sp: { prussia: 10 }, leaders: [L('fred', 'prussia', 1, 3)] },
     mustSurrender: [],
     nearestGarrison: (n) => (n === 'austria' ? '0231' : undefined),
     ...over,
@@ -121,7 +125,7 @@ describe('breach and the honours of war (13.33)', () => {
     const done = step(c, startBreach(), { by: 'besieger', choice: 'grant' });
     if (done.step !== 'done') throw new Error('not done');
     expect(done.outcome.transferred).toEqual([{ nationality: 'sweden', sp: 3, leaders: [], to: undefined }]);
-    expect(done.outcome.eliminated).toEqual({ allied: {}, coalition: {} });
+    expect(done.outcome.eliminated).toEqual({ 'prussian-allied': {}, coalition: {} });
   });
 
   it('13.33 (2): after a denial the garrison owner must answer; the besieger may not', () => {
@@ -149,7 +153,7 @@ describe('breach and the honours of war (13.33)', () => {
     expect(done).toMatchObject({
       outcome: {
         how: 'storm',
-        eliminated: { coalition: { austria: 6 }, allied: { prussia: 6 } },
+        eliminated: { coalition: { austria: 6 }, 'prussian-allied': { prussia: 6 } },
         prisonerLeaders: ['browne'],
         prisonerLeadersOf: 'coalition',
         fortressFalls: true,
@@ -160,15 +164,15 @@ describe('breach and the honours of war (13.33)', () => {
 
   it('13.33 (2B): a storm by a weaker besieger destroys the besiegers and the fortress holds', () => {
     const c = ctx({
-      besiegers: { side: 'allied', sp: { prussia: 4 }, leaders: [L('fred', 'prussia', 1, 3)] },
+      besiegers: { side: 'prussian-allied', sp: { prussia: 4 }, leaders: [L('fred', 'prussia', 1, 3)] },
     });
     const s = step(c, startBreach(), { by: 'besieger', choice: 'deny' });
     const done = step(c, s, { by: 'garrison', choice: 'refuse' });
     expect(done).toMatchObject({
       outcome: {
-        eliminated: { allied: { prussia: 4 }, coalition: { austria: 4 } },
+        eliminated: { 'prussian-allied': { prussia: 4 }, coalition: { austria: 4 } },
         prisonerLeaders: ['fred'],
-        prisonerLeadersOf: 'allied',
+        prisonerLeadersOf: 'prussian-allied',
         fortressFalls: false,
         removeSiegeDepot: false,
       },
@@ -176,11 +180,11 @@ describe('breach and the honours of war (13.33)', () => {
   });
 
   it('13.33 (2B): equal strengths wipe out both; the garrison counts as the weaker, nobody can move in', () => {
-    const c = ctx({ besiegers: { side: 'allied', sp: { prussia: 6 }, leaders: [] } });
+    const c = ctx({ besiegers: { side: 'prussian-allied', sp: { prussia: 6 }, leaders: [] } });
     const s = step(c, startBreach(), { by: 'besieger', choice: 'deny' });
     const done = step(c, s, { by: 'garrison', choice: 'refuse' });
     if (done.step !== 'done') throw new Error('not done');
-    expect(done.outcome.eliminated).toEqual({ coalition: { austria: 6 }, allied: { prussia: 6 } });
+    expect(done.outcome.eliminated).toEqual({ coalition: { austria: 6 }, 'prussian-allied': { prussia: 6 } });
     expect(done.outcome.prisonerLeadersOf).toBe('coalition');
     expect(done.outcome.fortressFalls).toBe(false);
   });

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import crtJson from '../../assets/tables/crt.json' with { type: 'json' };
 import {
   defaultCrt,
-  exchangePairsFor,
   loadCrt,
   parseCell,
   percentageLoss,
@@ -125,31 +124,5 @@ describe('Level of Victory Table (17.1)', () => {
     expect(victoryLevel(24)).toBe('substantive');
     expect(victoryLevel(25)).toBe('decisive');
     expect(victoryLevel(90)).toBe('decisive');
-  });
-});
-
-describe('Prisoner exchange schedules (14.11, scenario special rules)', () => {
-  it('14.11 / 1756 C: no exchanges at all', () => {
-    for (let t = 9; t <= 18; t++) expect(exchangePairsFor('1756', t)).toHaveLength(0);
-  });
-  it('1757 B: Austrians for Prussians only at the end of the game', () => {
-    expect(exchangePairsFor('1757', 4)).toHaveLength(0);
-    expect(exchangePairsFor('1757', 'end')).toEqual([
-      { released: ['austria'], against: ['prussia'], turns: 'end' },
-    ]);
-  });
-  it('1758 A: French-Hanoverian exchanges only from turn 12', () => {
-    expect(exchangePairsFor('1758', 10).map((p) => p.released[0])).toEqual(['austria']);
-    expect(exchangePairsFor('1758', 12).map((p) => p.released[0])).toEqual(['austria', 'france']);
-    expect(exchangePairsFor('1758', 11)).toHaveLength(0);
-  });
-  it('1760 A: Austrian exchanges on turns 3, 6, 9, 12, 15 and 18', () => {
-    expect(exchangePairsFor('1760', 3).map((p) => p.released[0])).toEqual(['austria']);
-    expect(exchangePairsFor('1760', 6).map((p) => p.released[0])).toEqual(['france', 'austria']);
-    expect(exchangePairsFor('1760', 4).map((p) => p.released[0])).toEqual(['france']);
-  });
-  it('1759 A: French and/or Russians against Prussians on turns 10-18', () => {
-    expect(exchangePairsFor('1759', 8)).toHaveLength(2);
-    expect(exchangePairsFor('1759', 10)[2]?.released).toEqual(['france', 'russia']);
   });
 });

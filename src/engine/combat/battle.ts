@@ -230,14 +230,14 @@ export function resolveBattle(input: BattleInput): BattleOutcome | RuleViolation
 export function firstAttackOption(
   allied: CombatForce,
   coalition: CombatForce,
-  tieDice?: { allied: number; coalition: number },
+  tieDice?: { 'prussian-allied': number; coalition: number },
 ): Side | 'roll' | 'reroll' {
   const ia = combatValues(allied).initiative;
   const ic = combatValues(coalition).initiative;
-  if (ia !== ic) return ia > ic ? 'allied' : 'coalition';
+  if (ia !== ic) return ia > ic ? 'prussian-allied' : 'coalition';
   if (!tieDice) return 'roll';
-  if (tieDice.allied === tieDice.coalition) return 'reroll';
-  return tieDice.allied > tieDice.coalition ? 'allied' : 'coalition';
+  if (tieDice['prussian-allied'] === tieDice.coalition) return 'reroll';
+  return tieDice['prussian-allied'] > tieDice.coalition ? 'prussian-allied' : 'coalition';
 }
 
 export { combatCommander };

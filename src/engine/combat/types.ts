@@ -1,9 +1,11 @@
 // Small input types for the pure combat rules; the phase adapter maps game state onto them.
 
-export type Side = 'allied' | 'coalition';
+import type { Side } from '../types.js';
+
+export type { Side };
 
 export function otherSide(side: Side): Side {
-  return side === 'allied' ? 'coalition' : 'allied';
+  return side === 'prussian-allied' ? 'coalition' : 'prussian-allied';
 }
 
 /** A leader as the combat rules see it (3.22). Rank numbers count within a nationality (8.11). */

@@ -1,6 +1,24 @@
-// Prisoner exchange: 14.11-14.18 and each scenario's special rule (assets/tables/prisoner-exchange.json).
+// Prisoner exchange: 14.11-14.18 and each scenario's special rule (the scenario file's prisonerExchange
+// list, state.rules.prisonerExchange).
 import type { CombatLeader, Side } from '../combat/types.js';
-import { type ExchangePair, exchangePairsFor } from '../tables/prisoner-exchange.js';
+
+/** One permitted exchange (scenario special rules): prisoners of `a` against prisoners of `b`. */
+export interface ExchangePair {
+  a: readonly string[];
+  b: readonly string[];
+  /** 'even' = every even-numbered Game-Turn; 'end' = once, at the end of the game (1757 B); or turns. */
+  turns: 'even' | 'end' | readonly number[];
+}
+
+/** 14.11 as amended by the scenario: the pairs due on a Game-Turn (or at the end), in listed order. */
+export function pairsDue(pairs: readonly ExchangePair[], when: number | 'end'): ExchangePair[] {
+  return pairs.filter((p) => {
+    if (when === 'end') return p.turns === 'end';
+    if (p.turns === 'end') return false;
+    if (p.turns === 'even') return when % 2 === 0;
+    return p.turns.includes(when);
+  });
+}
 
 /** Prisoners one side holds: enemy SP by nationality and enemy leaders. */
 export interface PrisonerPool {
@@ -9,7 +27,8 @@ export interface PrisonerPool {
 }
 
 export interface ExchangeInput {
-  scenario: string;
+  /** The scenario's permitted exchanges (14.11 note). */
+  pairs: readonly ExchangePair[];
   /** The Game-Turn of this Prisoner Exchange Phase, or 'end' for the end of the game (1757 B). */
   when: number | 'end';
   /** Prisoners held BY each side. */
@@ -53,7 +72,10 @@ export function exchangePrisoners(
   sideOf: (nationality: string) => Side,
 ): ExchangeResult {
   const held: Record<Side, PrisonerPool> = {
-    allied: { sp: { ...input.held.allied.sp }, leaders: [...input.held.allied.leaders] },
+    'prussian-allied': {
+      sp: { ...input.held['prussian-allied'].sp },
+      leaders: [...input.held['prussian-allied'].leaders],
+    },
     coalition: { sp: { ...input.held.coalition.sp }, leaders: [...input.held.coalition.leaders] },
   };
   const releases: ExchangeRelease[] = [];
@@ -61,9 +83,9 @@ export function exchangePrisoners(
   const atEnd = input.when === 'end';
   const canReturn = (n: string) => atEnd || input.returnFortresses(n).length > 0;
 
-  for (const pair of exchangePairsFor(input.scenario, input.when)) {
-    const groupA = pair.released.filter(canReturn);
-    const groupB = pair.against.filter(canReturn);
+  for (const pair of pairsDue(input.pairs, input.when)) {
+    const groupA = pair.a.filter(canReturn);
+    const groupB = pair.b.filter(canReturn);
     if (groupA.length === 0 || groupB.length === 0) {
       skipped.push({ pair, reason: '14.16: no fortress garrisoned by that nationality to return to' });
       continue;
@@ -72,7 +94,7 @@ export function exchangePrisoners(
     const holderOfB = otherOf(sideOf(groupB[0]!));
     const aSp = sum(groupA.map((n) => held[holderOfA].sp[n] ?? 0));
     const bSp = sum(groupB.map((n) => held[holderOfB].sp[n] ?? 0));
-    const eligible = (side: Side, group: string[]) =>
+    const eligible = (side: Side, group: readonly string[]) =>
       orderLeaders(
         held[side].leaders.filter(
           (l) => group.includes(l.nationality) && !input.neverExchanged.includes(l.id),
@@ -111,7 +133,7 @@ export function exchangePrisoners(
 }
 
 function otherOf(s: Side): Side {
-  return s === 'allied' ? 'coalition' : 'allied';
+  return s === 'prussian-allied' ? 'coalition' : 'prussian-allied';
 }
 
 /** 14.14: the holder chooses; by default he releases the least valuable first (highest rank number). */

@@ -92,7 +92,7 @@ function emptyOutcome(how: BreachOutcome['how']): BreachOutcome {
     prisonersSp: {},
     prisonerLeaders: [],
     prisonerLeadersOf: undefined,
-    eliminated: { allied: {}, coalition: {} },
+    eliminated: { 'prussian-allied': {}, coalition: {} },
     fortressFalls: false,
     removeSiegeDepot: false,
   };

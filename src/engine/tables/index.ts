@@ -1,6 +1,5 @@
 export * from './crt.js';
 export * from './percentage-loss.js';
-export * from './prisoner-exchange.js';
 export * from './provenance.js';
 export * from './siege-table.js';
 export * from './victory-levels.js';

@@ -57,7 +57,7 @@ export function scoreVictory(
   input: VictoryInput,
   table: VictoryLevelsData = victoryLevelsData,
 ): VictoryReport {
-  const fortressVp: Record<Side, number> = { allied: 0, coalition: 0 };
+  const fortressVp: Record<Side, number> = { 'prussian-allied': 0, coalition: 0 };
   for (const f of input.fortresses) {
     if (input.countedRegions && !input.countedRegions.includes(f.region)) continue;
     if (input.excludedFortressHexes?.includes(f.hex)) continue;
@@ -65,26 +65,26 @@ export function scoreVictory(
     if (side) fortressVp[side] += f.vp;
   }
   const lost = (s: Side) => input.eliminatedSp[s] + input.unexchangedPrisonerSp[s];
-  const alliedLost = lost('allied');
+  const alliedLost = lost('prussian-allied');
   const lossVp: Record<Side, number> = {
-    allied: alliedLost + Math.max(0, alliedLost - 20),
+    'prussian-allied': alliedLost + Math.max(0, alliedLost - 20),
     coalition: lost('coalition'),
   };
   const total: Record<Side, number> = {
-    allied: fortressVp.allied - lossVp.allied,
+    'prussian-allied': fortressVp['prussian-allied'] - lossVp['prussian-allied'],
     coalition: fortressVp.coalition - lossVp.coalition,
   };
   const base = { fortressVp, lossVp, total };
-  const difference = Math.abs(total.allied - total.coalition);
+  const difference = Math.abs(total['prussian-allied'] - total.coalition);
   if (input.alliedForfeit)
     return { ...base, winner: 'coalition', level: 'decisive', difference, basis: 'forfeit' };
-  if (total.allied === total.coalition)
+  if (total['prussian-allied'] === total.coalition)
     return { ...base, winner: 'draw', level: 'draw', difference: 0, basis: 'equal' };
-  const winner: Side = total.allied > total.coalition ? 'allied' : 'coalition';
-  if (total.allied < 0 && total.coalition < 0)
+  const winner: Side = total['prussian-allied'] > total.coalition ? 'prussian-allied' : 'coalition';
+  if (total['prussian-allied'] < 0 && total.coalition < 0)
     return { ...base, winner, level: 'pyrrhic', difference, basis: 'both-negative' };
   const level = victoryLevel(difference, table);
-  if (total.allied < 0 || total.coalition < 0)
+  if (total['prussian-allied'] < 0 || total.coalition < 0)
     // 17.0: a negative total is defeated outright, so a table "draw" still counts as a marginal win.
     return { ...base, winner, level: level === 'draw' ? 'marginal' : level, difference, basis: 'negative' };
   if (level === 'draw') return { ...base, winner: 'draw', level, difference, basis: 'table' };
