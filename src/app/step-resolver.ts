@@ -208,6 +208,14 @@ function buildMessages(deps: ProcessorDeps, job: Extract<Job, { kind: 'publish' 
   const game = getGame(deps.db, job.gameId);
   if (!game || game.state === null) return [];
   const state = stateOf(game);
+  if (job.topic === 'update' && game.version !== job.version) {
+    // An update describes the step that began at job.version; once the game is in another step
+    // it is stale (that step's own resolve publishes), so a late or repeated job posts nothing.
+    const began = deps.db.query.deadlines
+      .findFirst({ where: (d, { and, eq }) => and(eq(d.gameId, game.id), eq(d.version, job.version)) })
+      .sync();
+    if (!began || deps.engine.isOver(state) || began.stepId !== deps.engine.step(state).id) return [];
+  }
   const over = deps.engine.isOver(state);
   const pending = over ? [] : deps.engine.pendingSeats(state);
   const deadline =
