@@ -43,7 +43,8 @@ describe('layer guard', () => {
     expect(v[2]?.message).toMatch(/Math\.random/);
   });
 
-  it('catches the clock in src/map and src/tactical, but not inside strings', () => {
+  it('catches the clock in src/map, src/tactical and src/autopilot, but not inside strings', () => {
+    expect(checkSource('src/autopilot/x.ts', 'const r = Math.random();')).toHaveLength(1);
     expect(checkSource('src/map/x.ts', 'const t = Date.now();')).toHaveLength(1);
     expect(checkSource('src/tactical/x.ts', 'const d = new Date();')).toHaveLength(1);
     expect(checkSource('src/tactical/x.ts', 'const t = performance.now();')).toHaveLength(1);
