@@ -1,0 +1,182 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { systemClock } from '../../src/app/clock.js';
+import type { RulesEngine } from '../../src/app/engine-port.js';
+import { MemoryPublisher } from '../../src/app/publisher.js';
+import { type Runtime, startRuntime } from '../../src/app/runtime.js';
+import { type DbHandle, openDatabase } from '../../src/db/client.js';
+import { actionLog, getGame } from '../../src/db/game-repository.js';
+import { BullJobQueue } from '../../src/queue/bullmq.js';
+import { jobId } from '../../src/queue/jobs.js';
+import { countingEngine } from '../app/support/counting-engine.js';
+import { dropPrefix, REDIS_URL, uniquePrefix, until } from './support.js';
+
+let dir: string;
+let handle: DbHandle;
+let prefixes: string[];
+let runtimes: Runtime[];
+let children: ChildProcess[];
+const engine = countingEngine() as RulesEngine<unknown>;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'ftg-q-'));
+  handle = openDatabase(join(dir, 'q.sqlite'));
+  prefixes = [];
+  runtimes = [];
+  children = [];
+});
+afterEach(async () => {
+  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+  for (const r of runtimes) await r.close();
+  for (const p of prefixes) await dropPrefix(p);
+  handle.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function runtime(o: {
+  workers: boolean;
+  prefix?: string;
+  publisher?: MemoryPublisher;
+}): Promise<Runtime> {
+  const prefix = o.prefix ?? uniquePrefix();
+  if (!prefixes.includes(prefix)) prefixes.push(prefix);
+  const r = await startRuntime({
+    db: handle.db,
+    engine,
+    clock: systemClock,
+    publisher: o.publisher ?? new MemoryPublisher(),
+    redis: { url: REDIS_URL, prefix, workers: o.workers, lockDurationMs: 2000, stalledIntervalMs: 500 },
+  });
+  runtimes.push(r);
+  return r;
+}
+
+async function newGame(r: Runtime, scenario: string, settings: Record<string, unknown>, options = {}) {
+  const c = r.service.createGame({
+    guildId: 'g',
+    channelId: 'c',
+    userId: 'u1',
+    scenario,
+    seed: 3,
+    settings,
+    options,
+  });
+  if (!c.ok) throw new Error(c.error.message);
+  const seats =
+    scenario === 'duel' ? { prussia: 'u1' } : { prussia: 'u1', hanover: 'u2', austria: 'u3', france: 'u4' };
+  for (const [seat, userId] of Object.entries(seats)) r.service.joinSeat({ gameId: c.gameId, seat, userId });
+  const s = await r.service.start({ gameId: c.gameId, userId: 'u1' });
+  if (!s.ok) throw new Error(s.error.message);
+  return c.gameId;
+}
+
+describe('bullmq on Redis', () => {
+  it('deadlines fire and reminders go only to the missing seats', async () => {
+    const publisher = new MemoryPublisher();
+    const r = await runtime({ workers: true, publisher });
+    const id = await newGame(
+      r,
+      'count',
+      { deadlineMs: { phase: 1200 }, reminderBeforeMs: { phase: 600 } },
+      { rounds: 1 },
+    );
+    await until(() => getGame(handle.db, id)!.resolvedVersion === 0, 10_000, 'first resolve');
+    const s = await r.service.submit({ gameId: id, seat: 'prussia', userId: 'u1', action: { type: 'done' } });
+    expect(s.ok).toBe(true);
+    await until(() => getGame(handle.db, id)!.status === 'over', 15_000, 'the game to end by deadlines');
+    const reminders = publisher.sent.filter((m) => m.topic === 'reminder' && m.version === 0);
+    expect(reminders.map((m) => (m.target.kind === 'dm' ? m.target.userId : 'channel'))).toEqual(['u2']);
+    const timeouts = actionLog(handle.db, id).filter((a) => a.actor === 'deadline');
+    expect(timeouts.map((a) => a.seat)).toEqual(['hanover', 'austria', 'france']);
+  });
+
+  it('adding the same job twice keeps one job (ids derive from game, version and kind)', async () => {
+    const prefix = uniquePrefix();
+    prefixes.push(prefix);
+    const q = new BullJobQueue({ url: REDIS_URL, prefix });
+    const job = { kind: 'publish', gameId: 'gx', version: 4, topic: 'update' } as const;
+    await q.enqueue(job);
+    await q.enqueue(job);
+    expect(jobId(job)).toBe('gx.4.publish-update');
+    expect(await q.queue('publish').getJobCounts('waiting')).toEqual({ waiting: 1 });
+    await q.close();
+  });
+
+  it('a restart resumes: unresolved steps are resolved and their deadlines fire, from the database alone', async () => {
+    // The first service writes the game but its queue (and Redis data) is lost before any worker ran.
+    const a = await runtime({ workers: false });
+    const id = await newGame(
+      a,
+      'duel',
+      { deadlineMs: { phase: 800 }, reminderBeforeMs: { phase: 0 } },
+      { rounds: 1 },
+    );
+    expect(getGame(handle.db, id)!.resolvedVersion).toBe(-1);
+    await a.close();
+    runtimes = runtimes.filter((x) => x !== a);
+    // The new service uses another prefix: nothing of the old queue survives, only the database.
+    await runtime({ workers: true });
+    await until(() => getGame(handle.db, id)!.status === 'over', 15_000, 'the game to resume and end');
+    const log = actionLog(handle.db, id).map((x) => [x.seat, x.actor]);
+    expect(log).toEqual([
+      ['prussia', 'deadline'],
+      ['austria', 'autopilot'],
+      ['austria', 'autopilot'],
+    ]);
+  });
+});
+
+describe('crash of a worker process', () => {
+  function startChild(prefix: string, mode: 'hang' | 'normal', marker: string) {
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        join(import.meta.dirname, 'fixtures/worker-child.ts'),
+        join(dir, 'q.sqlite'),
+        REDIS_URL,
+        prefix,
+        marker,
+        mode,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    children.push(child);
+    return new Promise<ChildProcess>((resolve, reject) => {
+      child.stdout!.on('data', (d: Buffer) => d.toString().includes('ready') && resolve(child));
+      child.on('exit', (code) => reject(new Error(`worker exited early (${code})`)));
+    });
+  }
+
+  it('a job whose worker is killed mid-way is retried by another worker and applied exactly once', async () => {
+    const prefix = uniquePrefix();
+    const marker = join(dir, 'marker');
+    const producer = await runtime({ workers: false, prefix });
+    // duel: prussia is human; austria, untaken, is played by the autopilot in side B's step.
+    const id = await newGame(producer, 'duel', {}, { rounds: 2 });
+    const first = await startChild(prefix, 'hang', marker);
+    await until(() => getGame(handle.db, id)!.resolvedVersion === 0, 15_000, 'first resolve');
+    await producer.service.submit({ gameId: id, seat: 'prussia', userId: 'u1', action: { type: 'done' } });
+    await until(() => existsSync(marker), 15_000, 'the worker to start the autopilot job');
+    first.kill('SIGKILL');
+    await new Promise((r) => first.once('exit', r));
+    expect(actionLog(handle.db, id).filter((a) => a.actor === 'autopilot')).toEqual([]);
+    await startChild(prefix, 'normal', marker);
+    await until(
+      () => {
+        const g = getGame(handle.db, id)!;
+        return g.version === 3 && g.resolvedVersion === 3;
+      },
+      20_000,
+      'the retried job',
+    );
+    const auto = actionLog(handle.db, id).filter((a) => a.actor === 'autopilot');
+    expect(auto.map((a) => JSON.parse(a.action))).toEqual([{ type: 'add', n: 1 }, { type: 'done' }]);
+    const pending = producer.service.pending({ gameId: id, userId: 'u1' });
+    expect(pending.ok && pending.decisions[0]?.stepId).toBe('r2-A');
+  }, 60_000);
+});
