@@ -31,6 +31,8 @@ export type RegionId =
   | 'france'
   | 'poland'
   | 'dutch'
+  | 'austrian-netherlands'
+  | 'hungary'
   | 'other';
 
 export interface Fortress {
