@@ -259,7 +259,10 @@ export class StandinHttpServer {
         { message: 'You are being rate limited.', retry_after: retryAfter, global: inj.global, code: 0 },
         {
           ...headers,
+          // As Discord does for a per-route 429: the bucket is empty until Retry-After has passed.
           'x-ratelimit-remaining': '0',
+          'x-ratelimit-reset-after': retryAfter.toFixed(3),
+          'x-ratelimit-reset': ((this.options.now() + inj.retryAfterMs) / 1000).toFixed(3),
           'retry-after': String(retryAfter),
           'x-ratelimit-scope': inj.scope,
           ...(inj.global ? { 'x-ratelimit-global': 'true' } : {}),

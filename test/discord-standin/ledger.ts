@@ -137,8 +137,8 @@ export class Ledger {
   }
 
   /**
-   * Resolves with the first non-undefined value of `check`, evaluated now and after every recorded
-   * change; rejects after `timeoutMs` with `describe` and the tail of the log.
+   * Resolves with the first non-undefined value of `check`, evaluated now, after every recorded
+   * change and every 10 ms; rejects after `timeoutMs` with `describe` and the tail of the log.
    */
   waitFor<T>(check: () => T | undefined, describe: string, options: WaitOptions = {}): Promise<T> {
     const first = check();
@@ -171,8 +171,11 @@ export class Ledger {
           ),
         );
       }, timeoutMs);
+      // Conditions may also depend on state outside the ledger (e.g. a bot handler's result): poll too.
+      const poll = setInterval(waiter, 10);
       const finish = () => {
         clearTimeout(timer);
+        clearInterval(poll);
         this.#waiters.delete(waiter);
       };
       this.#waiters.add(waiter);
