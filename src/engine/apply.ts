@@ -1,0 +1,282 @@
+// apply(state, seat, action): validate (zod), check the rules, and return a new state with the
+// events it produced, or a RuleError. Never mutates its input and never throws for bad input.
+import type { StrategicMap } from '../map/types.js';
+import { type Action, actionSchema, type MarchAction } from './actions.js';
+import { ev, toSides } from './events.js';
+import { engineMap } from './map-env.js';
+import { type HookAction, phaseHooks } from './phases/hooks.js';
+import { advance, housekeeping, marchAllowance } from './phases/machine.js';
+import { rollDie } from './rng.js';
+import { buildDepot, depotBuildError, destroyDepot, destroyDepotError } from './rules/depots.js';
+import { applyGarrison } from './rules/garrison.js';
+import {
+  activeForceOf,
+  check537,
+  FORCE_MARCH_LOSS_AT,
+  finishAllForces,
+  finishForce,
+  leaderLabel,
+  moveForce,
+  movementAllowance,
+  startForce,
+  unmovedSp,
+} from './rules/movement.js';
+import { computeSupply } from './rules/supply.js';
+import { isRuleError } from './rules/terrain.js';
+import { addLedger, addSp, effectiveInitiative, isDemoralizedAt, otherSide, sideOf } from './state.js';
+import type { GameEvent, GameState, RuleError, Seat } from './types.js';
+import { isNationality } from './types.js';
+
+export type ApplyResult =
+  | { ok: true; state: GameState; events: GameEvent[] }
+  | { ok: false; error: RuleError };
+
+function fail(rule: string, code: string, message: string): ApplyResult {
+  return { ok: false, error: { rule, code, message } };
+}
+
+const HOOK_PHASES = new Set(['combat', 'siege', 'prisoner-exchange']);
+
+export function apply(
+  state: GameState,
+  seat: Seat,
+  action: unknown,
+  map: StrategicMap = engineMap(),
+): ApplyResult {
+  if (typeof seat !== 'string' || !isNationality(seat))
+    return fail('input', 'bad-seat', `Unknown seat "${String(seat)}".`);
+  const parsed = actionSchema.safeParse(action);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return fail(
+      'input',
+      'bad-action',
+      `Malformed action: ${issue ? `${issue.path.join('.') || 'action'}: ${issue.message}` : 'invalid'}.`,
+    );
+  }
+  const a = parsed.data as Action;
+  if (state.over) return fail('4.0', 'game-over', 'The game is over.');
+  const s: GameState = structuredClone(state);
+  const events: GameEvent[] = [];
+  const r = dispatch(state, s, seat, a, map, events);
+  if (r) return { ok: false, error: r };
+  housekeeping(s, map, events);
+  let out = s;
+  if (!out.over && out.pending.length === 0) out = advance(out, map, events);
+  out.version = state.version + 1;
+  return { ok: true, state: out, events };
+}
+
+function dispatch(
+  before: GameState,
+  s: GameState,
+  seat: Seat,
+  a: Action,
+  map: StrategicMap,
+  events: GameEvent[],
+): RuleError | undefined {
+  if (a.type === 'timeout') {
+    // Time enters the engine only as an action: every seat still pending is treated as done.
+    if (HOOK_PHASES.has(s.phase)) {
+      const hook = phaseHooks[s.phase as 'combat'];
+      const r = hook.timeout(s);
+      Object.assign(s, r.state);
+      events.push(...r.events);
+      s.pending = hook.pending(s);
+      if (s.pending.length > 0) s.pending = [];
+    } else {
+      finishAllForces(s);
+      s.pending = [];
+    }
+    events.push(ev('timeout', `The deadline of the ${s.phase} phase passed.`));
+    return undefined;
+  }
+  if (!s.pending.includes(seat))
+    return {
+      rule: '4.1',
+      code: 'not-your-step',
+      message: `The ${seat} seat has nothing to do now (turn ${s.turn}, ${s.phasing} player-turn, ${s.phase} phase).`,
+    };
+  if (HOOK_PHASES.has(s.phase)) {
+    const hook = phaseHooks[s.phase as 'combat'];
+    const r = hook.apply(s, seat, a as HookAction);
+    if (!r.ok) return r.error;
+    Object.assign(s, r.state);
+    events.push(...r.events);
+    s.pending = hook.pending(s);
+    return undefined;
+  }
+  // Any action other than continuing the same force ends that seat's force's move (5.0).
+  const continuing = a.type === 'march' && activeForceOf(s, String(a.leader)) !== undefined;
+  if (!continuing) finishForce(s, seat);
+  switch (a.type) {
+    case 'done':
+      s.pending = s.pending.filter((x) => x !== seat);
+      events.push(ev('done', `${seat} has finished the ${s.phase} phase.`, toSides(sideOf(s, seat))));
+      return undefined;
+    case 'halt':
+      return undefined;
+    case 'march':
+      return doMarch(before, s, seat, a as MarchAction, map, events);
+    case 'forcemarch':
+      return doForceMarch(
+        s,
+        seat,
+        a as { leader: string; take?: { sp?: number; leaders?: string[] } },
+        events,
+      );
+    case 'depot-build': {
+      const hex = String(a.hex);
+      const e = depotBuildError(s, map, seat, hex, computeSupply(s, map, sideOf(s, seat)));
+      if (e) return e;
+      buildDepot(s, seat, hex, events);
+      return undefined;
+    }
+    case 'depot-destroy': {
+      const hex = String(a.hex);
+      const e = destroyDepotError(s, seat, hex);
+      if (e) return e;
+      destroyDepot(s, hex, events);
+      return undefined;
+    }
+    case 'garrison': {
+      if (s.phase !== 'march' && s.phase !== 'forcemarch')
+        return {
+          rule: '12.21',
+          code: 'not-movement-phase',
+          message: 'Garrisons change only in movement or combat phases.',
+        };
+      return applyGarrison(s, map, seat, a as never, events);
+    }
+    default:
+      return {
+        rule: '4.1',
+        code: 'wrong-phase',
+        message: `A "${a.type}" action is not possible in the ${s.phase} phase.`,
+      };
+  }
+}
+
+function doMarch(
+  before: GameState,
+  s: GameState,
+  seat: Seat,
+  a: MarchAction,
+  map: StrategicMap,
+  events: GameEvent[],
+): RuleError | undefined {
+  const leader = s.leaders[a.leader];
+  let f = activeForceOf(s, a.leader);
+  if (f && leader?.nationality !== seat)
+    return {
+      rule: '8.22',
+      code: 'not-your-leader',
+      message: `${a.leader} is not commanded by the ${seat} seat.`,
+    };
+  if (!f) {
+    if (s.phase === 'forcemarch')
+      return {
+        rule: '5.2',
+        code: 'declare-force-march',
+        message: `Declare a force march for ${leader ? leaderLabel(leader) : a.leader} first: the die is rolled before it moves.`,
+      };
+    if (s.phase !== 'march')
+      return {
+        rule: '5.31',
+        code: 'not-movement-phase',
+        message: 'Forces move only in a March or Force March Phase.',
+      };
+    if (!leader) return { rule: '8.0', code: 'unknown-leader', message: `There is no leader "${a.leader}".` };
+    const ma = marchAllowance(s, effectiveInitiative(s, leader));
+    const started = startForce(s, seat, a.leader, 'march', ma, a.take);
+    if (isRuleError(started)) return started;
+    f = started;
+  } else if (a.take) {
+    a = { ...a, stops: [{ hex: f.hex, pick: a.take }, ...(a.stops ?? [])] };
+  }
+  const from = f.hex;
+  const e = moveForce(s, a, { map, events });
+  if (e) return e;
+  const e537 = check537(before, s, seat);
+  if (e537) return e537;
+  const side = sideOf(s, seat);
+  const g = activeForceOf(s, a.leader);
+  if (a.path.length > 0)
+    events.push(
+      ev('march', `${leader!.name}'s force marches ${from} -> ${a.path.join(' -> ')}.`, toSides(side), {
+        leader: a.leader,
+        path: a.path,
+        sp: g?.sp,
+        mpLeft: g?.mpLeft,
+      }),
+      ev(
+        'march-seen',
+        `A ${seat} force led by ${leader!.name} moves ${from} -> ${a.path.at(-1)}.`,
+        toSides(otherSide(side)),
+        {
+          leader: a.leader,
+          to: a.path.at(-1),
+        },
+      ),
+    );
+  return undefined;
+}
+
+function doForceMarch(
+  s: GameState,
+  seat: Seat,
+  a: { leader: string; take?: { sp?: number; leaders?: string[] } },
+  events: GameEvent[],
+): RuleError | undefined {
+  if (s.phase !== 'forcemarch')
+    return {
+      rule: '5.2',
+      code: 'not-force-march-phase',
+      message: 'Force marches are made only in the Force March Phase.',
+    };
+  const leader = s.leaders[a.leader];
+  if (leader?.hex && isDemoralizedAt(s, leader.hex, sideOf(s, leader.nationality)) && !leader.inside)
+    return {
+      rule: '11.18',
+      code: 'demoralized-force-march',
+      message: `${leaderLabel(leader)}'s force is demoralized and may not force march.`,
+    };
+  // Validate the declaration before rolling, so an illegal one leaves the dice untouched.
+  const started = startForce(s, seat, a.leader, 'forcemarch', 0, a.take);
+  if (isRuleError(started)) return started;
+  const l = leader!;
+  const init = effectiveInitiative(s, l);
+  const die = rollDie(s);
+  const sum = die + init;
+  started.mpLeft = movementAllowance(die, init, s.turn);
+  const side = sideOf(s, seat);
+  events.push(
+    ev(
+      'forcemarch-roll',
+      `${l.name} force marches: die ${die} + Initiative ${init} = ${sum}, ${started.mpLeft} MP.`,
+      toSides(side),
+      {
+        leader: l.id,
+        die,
+        ma: started.mpLeft,
+      },
+    ),
+  );
+  // 5.2: a sum of six or more costs the force one SP at once (rulings 5.2 for a leader alone).
+  if (sum >= FORCE_MARCH_LOSS_AT) {
+    const hex = started.hex;
+    if (started.sp > 0) {
+      started.sp -= 1;
+      addSp(s, hex, l.nationality, 'out', -1);
+      addLedger(s.ledger.eliminated, l.nationality, 1);
+      events.push(ev('forcemarch-loss', `The forced march costs ${l.name}'s force one SP.`, toSides(side)));
+    } else if (unmovedSp(s, hex, l.nationality) > 0) {
+      addSp(s, hex, l.nationality, 'out', -1);
+      addLedger(s.ledger.eliminated, l.nationality, 1);
+      events.push(
+        ev('forcemarch-loss', `The forced march costs one ${l.nationality} SP at ${hex}.`, toSides(side)),
+      );
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,29 @@
+// Public contract of the strategic rules engine (pure: no I/O, no clock, no Math.random).
+//
+//   setup(scenario | id, seed, options?)        -> GameState (plain JSON)
+//   apply(state, seat, action)                  -> { ok: true, state, events } | { ok: false, error }
+//   legalActions(state, seat)                   -> Action[]
+//   pendingSeats(state)                         -> Seat[]
+//   view(state, viewer, events?)                -> View (allow-list)
+//   eventsFor(events, viewer, seatSide)         -> GameEvent[]
+//   isOver(state), rollDie(state)
+//
+// The map comes from map-env.ts (`useMap` for tests; the committed map by default).
+export type { Action, CoreAction } from './actions.js';
+export { actionSchema, actionsJsonSchema } from './actions.js';
+export { type ApplyResult, apply } from './apply.js';
+export { eventsFor } from './events.js';
+export { legalActions, pendingSeats } from './legal.js';
+export { engineMap, setDefaultMapLoader, useMap } from './map-env.js';
+export { type HookAction, type PhaseHook, phaseHooks } from './phases/hooks.js';
+export { rollDie } from './rng.js';
+export { isScenarioId, leaderRatings, loadScenario, parseScenario, type Scenario } from './scenario/index.js';
+export { type SetupOptions, setup } from './setup.js';
+export * from './types.js';
+export { type View, view } from './view.js';
+
+import type { GameState } from './types.js';
+
+export function isOver(state: GameState): boolean {
+  return state.over !== null;
+}

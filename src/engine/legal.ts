@@ -1,0 +1,216 @@
+// legalActions(state, seat): the concrete actions a seat may submit now. Marches are enumerated as
+// one action per leader and reachable destination, along a cheapest legal path, carrying as many
+// SP as 5.37 allows; `done` ends the seat's step.
+import type { StrategicMap } from '../map/types.js';
+import type { Action } from './actions.js';
+import { engineMap } from './map-env.js';
+import { phaseHooks } from './phases/hooks.js';
+import { marchAllowance } from './phases/machine.js';
+import { depotBuildError, destroyDepotError } from './rules/depots.js';
+import { activeForceOf, canStartMove, check537, unmovedSp } from './rules/movement.js';
+import { reachable } from './rules/reach.js';
+import { computeSupply } from './rules/supply.js';
+import {
+  effectiveInitiative,
+  fortressAt,
+  garrisonSide,
+  isDemoralizedAt,
+  isWinterTurn,
+  nationSp,
+  otherSide,
+  sideOf,
+  supremeCommander,
+} from './state.js';
+import type { ActiveForce, GameState, HexId, LeaderState, Nationality, Seat } from './types.js';
+import { NATIONALITIES } from './types.js';
+
+export function pendingSeats(state: GameState): Seat[] {
+  return state.over ? [] : [...state.pending];
+}
+
+/** Largest SP a leader may take from its hex without breaking 5.37 wherever it goes (worst case). */
+function takeCap(state: GameState, l: LeaderState, avail: number): number {
+  if (l.nationality === 'prussia' || avail === 0) return avail;
+  for (let x = avail; x >= 0; x--) {
+    const hyp: GameState = {
+      ...state,
+      forces: structuredClone(state.forces),
+      leaders: structuredClone(state.leaders),
+    };
+    const hf = hyp.forces[l.hex!]!;
+    const ns = hf[l.nationality]!;
+    ns.out -= x;
+    hyp.forces['0000'] = { [l.nationality]: { out: x, in: 0 } };
+    hyp.leaders[l.id]!.hex = '0000';
+    if (!check537(state, hyp, l.nationality)) return x;
+  }
+  return 0;
+}
+
+function marchDestinations(
+  state: GameState,
+  map: StrategicMap,
+  l: LeaderState,
+  f: ActiveForce | undefined,
+  mp: number,
+  sp: number,
+): Array<{ path: HexId[]; overwhelm: boolean }> {
+  const side = sideOf(state, l.nationality);
+  const hex = f?.hex ?? l.hex!;
+  const demoralized = isDemoralizedAt(state, hex, side);
+  const nations = new Set<Nationality>([l.nationality]);
+  if (demoralized)
+    for (const n of NATIONALITIES)
+      if (state.seatSide[n] === side && nationSp(state, hex, n).out > 0) nations.add(n);
+  let mayEnter: Set<HexId> | undefined;
+  if (effectiveInitiative(state, l) <= 0) {
+    const supply = computeSupply(state, map, side);
+    if (supply.supplied.has(hex)) mayEnter = supply.supplied;
+  }
+  const reach = reachable(state, map, {
+    from: hex,
+    mp,
+    side,
+    nations: [...nations],
+    demoralized,
+    pinned: f?.pinnedByPass ?? false,
+    mayEnter,
+  });
+  const sup = supremeCommander(state, l.nationality);
+  const supSp = sup?.hex
+    ? nationSp(state, sup.hex, l.nationality).out + nationSp(state, sup.hex, l.nationality).in
+    : 0;
+  const enemy = otherSide(side);
+  const out: Array<{ path: HexId[]; overwhelm: boolean }> = [];
+  for (const [dest, r] of [...reach.entries()].sort(([a], [b]) => a.localeCompare(b))) {
+    // 5.37 at the destination: a subordinate who takes command there may not outgrow the supreme.
+    if (l.nationality !== 'prussia' && sup && sup.id !== l.id) {
+      const higher = Object.values(state.leaders).some(
+        (o) => o.status === 'map' && o.hex === dest && o.nationality === l.nationality && o.rank < l.rank,
+      );
+      const there = nationSp(state, dest, l.nationality);
+      if (!higher && sp + there.out + there.in > supSp) continue;
+    }
+    out.push({ path: r.path, overwhelm: false });
+    // 5.5: offer an Overwhelming Attack where enemy SP stand outside the fortress.
+    if (!demoralized && sp > 0) {
+      let enemyOut = 0;
+      for (const n of NATIONALITIES)
+        if (state.seatSide[n] === enemy) enemyOut += nationSp(state, dest, n).out;
+      if (enemyOut > 0) out.push({ path: r.path, overwhelm: true });
+    }
+  }
+  return out;
+}
+
+function garrisonActions(state: GameState, map: StrategicMap, seat: Seat): Action[] {
+  const out: Action[] = [];
+  const side = sideOf(state, seat);
+  const winter = isWinterTurn(state.turn);
+  const hexes = new Set<HexId>();
+  for (const [hex, hf] of Object.entries(state.forces)) if (hf[seat]) hexes.add(hex);
+  for (const l of Object.values(state.leaders))
+    if (l.status === 'map' && l.nationality === seat && l.hex) hexes.add(l.hex);
+  for (const hex of [...hexes].sort()) {
+    if (!fortressAt(state, map, hex)) continue;
+    const ns = nationSp(state, hex, seat);
+    const outside = Object.values(state.leaders).filter(
+      (l) =>
+        l.status === 'map' &&
+        l.hex === hex &&
+        l.nationality === seat &&
+        !l.inside &&
+        !activeForceOf(state, l.id),
+    );
+    const inside = Object.values(state.leaders).filter(
+      (l) =>
+        l.status === 'map' &&
+        l.hex === hex &&
+        l.nationality === seat &&
+        l.inside &&
+        !state.movement.bypassed.includes(l.id),
+    );
+    const canIn =
+      garrisonSide(state, hex) !== otherSide(side) &&
+      !state.besieged.includes(hex) &&
+      !isDemoralizedAt(state, hex, side);
+    const inSp =
+      ns.out -
+      state.movement.active
+        .filter((a) => a.hex === hex && a.nationality === seat)
+        .reduce((n, a) => n + a.sp, 0);
+    if (canIn && (inSp > 0 || outside.length > 0))
+      out.push({
+        type: 'garrison',
+        hex,
+        direction: 'in',
+        sp: Math.max(0, inSp),
+        leaders: outside.map((l) => l.id),
+      });
+    if (!winter && (ns.in > 0 || inside.length > 0))
+      out.push({ type: 'garrison', hex, direction: 'out', sp: ns.in, leaders: inside.map((l) => l.id) });
+  }
+  return out;
+}
+
+export function legalActions(state: GameState, seat: Seat, map: StrategicMap = engineMap()): Action[] {
+  if (state.over || !state.pending.includes(seat)) return [];
+  if (state.phase === 'combat' || state.phase === 'siege' || state.phase === 'prisoner-exchange')
+    return phaseHooks[state.phase].legal(state, seat) as Action[];
+  const out: Action[] = [];
+  if (state.phase === 'depot') {
+    const supply = computeSupply(state, map, sideOf(state, seat));
+    for (const hex of Object.keys(state.forces).sort())
+      if (!depotBuildError(state, map, seat, hex, supply)) out.push({ type: 'depot-build', hex });
+    out.push({ type: 'done' });
+    return out;
+  }
+  if (state.phase === 'march' || state.phase === 'forcemarch') {
+    const leaders = Object.values(state.leaders)
+      .filter((l) => l.nationality === seat && l.status === 'map')
+      .sort((a, b) => a.rank - b.rank);
+    for (const l of leaders) {
+      const f = activeForceOf(state, l.id);
+      if (f) {
+        for (const d of marchDestinations(state, map, l, f, f.mpLeft, f.sp))
+          out.push({
+            type: 'march',
+            leader: l.id,
+            path: d.path,
+            ...(d.overwhelm ? { overwhelm: true } : {}),
+          });
+        out.push({ type: 'halt' });
+        continue;
+      }
+      // Only the seat's other forces whose move has not begun (another action ends the active one).
+      const startErr = canStartMove(state, seat, l);
+      if (startErr) continue;
+      const side = sideOf(state, l.nationality);
+      const demoralized = isDemoralizedAt(state, l.hex!, side);
+      const avail = demoralized ? 0 : unmovedSp(state, l.hex!, l.nationality);
+      const cap = takeCap(state, l, avail);
+      if (state.phase === 'forcemarch') {
+        if (demoralized) continue; // 11.18
+        out.push({ type: 'forcemarch', leader: l.id, ...(cap > 0 ? { take: { sp: cap } } : {}) });
+        continue;
+      }
+      const mp = marchAllowance(state, effectiveInitiative(state, l));
+      for (const d of marchDestinations(state, map, l, undefined, mp, cap))
+        out.push({
+          type: 'march',
+          leader: l.id,
+          path: d.path,
+          ...(cap > 0 ? { take: { sp: cap } } : {}),
+          ...(d.overwhelm ? { overwhelm: true } : {}),
+        });
+    }
+    out.push(...garrisonActions(state, map, seat));
+    for (const d of Object.values(state.depots))
+      if (!destroyDepotError(state, seat, d.hex) && d.owner === seat)
+        out.push({ type: 'depot-destroy', hex: d.hex });
+    out.push({ type: 'done' });
+    return out;
+  }
+  out.push({ type: 'done' });
+  return out;
+}

@@ -1,0 +1,129 @@
+// Scenario special rules (18.0) that restrict movement or remove forces, expressed over the
+// declarative `state.rules` read from the scenario file.
+import type { StrategicMap } from '../../map/types.js';
+import { ev } from '../events.js';
+import { parseHex } from '../hexgrid.js';
+import { rollDie } from '../rng.js';
+import { addLedger, addSp } from '../state.js';
+import type { GameEvent, GameState, HexId, Nationality, RuleError } from '../types.js';
+
+const MAGDEBURG: HexId = '2217';
+
+/** Scenario rules that forbid a nationality to enter a hex; undefined when allowed. */
+export function entryForbidden(
+  state: GameState,
+  map: StrategicMap,
+  nat: Nationality,
+  hex: HexId,
+): RuleError | undefined {
+  const r = state.rules;
+  const id = state.scenario;
+  if (r.saxonsStayInSaxony && nat === 'empire' && map.region(hex) !== 'saxony')
+    return {
+      rule: `${id} 4A`,
+      code: 'saxons-stay-in-saxony',
+      message: `Saxon (Empire) units may not leave Saxony: ${hex} is outside it.`,
+    };
+  if (r.hanoverNotEastOfMagdeburg && nat === 'hanover' && state.captured[MAGDEBURG] !== 'coalition') {
+    // rulings.md 1757 5A: "east of Magdeburg" = a column east of Magdeburg's column (17).
+    if (parseHex(hex).c > parseHex(MAGDEBURG).c)
+      return {
+        rule: `${id} ${id === '1757' ? '5A' : '5C'}`,
+        code: 'hanover-east-of-magdeburg',
+        message: `Hanoverian units may not move east of Magdeburg (${hex}) until the Coalition captures it.`,
+      };
+  }
+  if (r.hanoverNotEastOfElbe && nat === 'hanover' && map.eastOfElbe(hex))
+    return {
+      rule: `${id} 5C`,
+      code: 'hanover-east-of-elbe',
+      message: `Hanoverian units may not move east of the Elbe (${hex}).`,
+    };
+  if (r.empireNotWestOfRhine && nat === 'empire' && map.westOfRhine(hex))
+    return {
+      rule: `${id} 5B`,
+      code: 'empire-west-of-rhine',
+      message: `Empire units may not move west of the Rhine (${hex}).`,
+    };
+  if (
+    r.swedishRemovalTurn !== undefined &&
+    state.turn >= r.swedishRemovalTurn &&
+    map.region(hex) === 'swedish-pomerania'
+  )
+    return {
+      rule: `${id} 5B`,
+      code: 'swedish-pomerania-closed',
+      message: `Swedish Pomerania is closed after Sweden left the war: ${hex} may not be entered.`,
+    };
+  return undefined;
+}
+
+/** Remove every unit of a nationality from play (not eliminated for victory purposes). */
+export function removeNationality(
+  state: GameState,
+  nat: Nationality,
+  events: GameEvent[],
+  why: string,
+): void {
+  let sp = 0;
+  for (const [hex, hf] of Object.entries(state.forces)) {
+    const s = hf[nat];
+    if (!s) continue;
+    sp += s.out + s.in;
+    if (s.out) addSp(state, hex, nat, 'out', -s.out);
+    if (s.in) addSp(state, hex, nat, 'in', -s.in);
+  }
+  addLedger(state.ledger.removed, nat, sp);
+  for (const l of Object.values(state.leaders)) {
+    if (l.nationality !== nat || (l.status !== 'map' && l.status !== 'pending')) continue;
+    l.status = 'removed';
+    l.hex = null;
+    l.inside = false;
+  }
+  for (const [hex, d] of Object.entries(state.depots)) if (d.owner === nat) delete state.depots[hex];
+  state.reinforcements = state.reinforcements.filter((r) => r.arrived || r.nationality !== nat);
+  events.push(
+    ev('removed-from-play', `${why}: all ${nat} forces (${sp} SP) leave the game.`, undefined, { nat, sp }),
+  );
+}
+
+/** Scenario effects at the start of a Game-Turn (1760/1761 4C/4D, 1762 5B/5C). */
+export function startOfTurnRules(state: GameState, map: StrategicMap, events: GameEvent[]): void {
+  const r = state.rules;
+  const russiansIn = () =>
+    Object.values(state.forces).some((hf) => (hf.russia?.out ?? 0) + (hf.russia?.in ?? 0) > 0) ||
+    Object.values(state.leaders).some((l) => l.nationality === 'russia' && l.status === 'map');
+  if (
+    r.russianWithdrawalFromTurn !== undefined &&
+    state.turn >= r.russianWithdrawalFromTurn &&
+    russiansIn()
+  ) {
+    const die = rollDie(state);
+    events.push(ev('russian-withdrawal-roll', `Russian withdrawal roll: ${die}.`, undefined, { die }));
+    if (die === 1) removeNationality(state, 'russia', events, 'The Russians withdraw');
+  }
+  if (r.swedishRemovalTurn !== undefined && state.turn === r.swedishRemovalTurn)
+    removeNationality(state, 'sweden', events, 'Sweden leaves the war');
+  if (r.swedishRemovalTurn !== undefined && state.turn === r.swedishRemovalTurn + 1) {
+    // rulings.md 1762 5B: units still in Swedish Pomerania a turn after its closure are removed.
+    for (const [hex, hf] of Object.entries(state.forces)) {
+      if (map.region(hex) !== 'swedish-pomerania') continue;
+      for (const [nat, s] of Object.entries(hf) as Array<[Nationality, { out: number; in: number }]>) {
+        const n = s.out + s.in;
+        if (s.out) addSp(state, hex, nat, 'out', -s.out);
+        if (s.in) addSp(state, hex, nat, 'in', -s.in);
+        addLedger(state.ledger.removed, nat, n);
+        events.push(
+          ev('removed-from-play', `${n} ${nat} SP left in closed Swedish Pomerania (${hex}) are removed.`),
+        );
+      }
+    }
+    for (const l of Object.values(state.leaders))
+      if (l.status === 'map' && l.hex && map.region(l.hex) === 'swedish-pomerania') {
+        l.status = 'removed';
+        l.hex = null;
+      }
+  }
+  if (r.russianRemovalTurn !== undefined && state.turn === r.russianRemovalTurn && russiansIn())
+    removeNationality(state, 'russia', events, 'Russia changes sides again');
+}

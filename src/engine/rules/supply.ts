@@ -1,0 +1,110 @@
+// 10.1-10.3 supply: sources (garrisoned fortresses and operative depots, 10.11-10.12), path length
+// by the nationality of the source (10.22: 5 hexes Prussian-Allied, 4 Coalition; the source hex is
+// not counted, the supplied hex is), blocking by enemy combat units (10.31) and, for the
+// Prussian-Allied side, by Austrian Zones of Control (10.32).
+import type { StrategicMap } from '../../map/types.js';
+import { neighbours } from '../hexgrid.js';
+import { fortressAt, otherSide, sideSp } from '../state.js';
+import type { GameState, HexId, Side } from '../types.js';
+import { hexsideOpen } from './terrain.js';
+import { austrianZoc } from './zoc.js';
+
+/** 10.22 maximum supply path length by the side of the source. */
+export const SUPPLY_PATH_LENGTH: Record<Side, number> = { 'prussian-allied': 5, coalition: 4 };
+
+export interface SupplyInfo {
+  side: Side;
+  /** Hexes into which a supply path can be traced (units there are supplied). */
+  supplied: Set<HexId>;
+  /** Garrisoned fortresses usable as sources (10.11). */
+  fortresses: HexId[];
+  /** Depots meeting all three conditions of 10.12. */
+  operativeDepots: HexId[];
+}
+
+/** 10.31 / 10.32: may a path of `side` be traced OUT of `hex`? */
+function canTraceOut(state: GameState, hex: HexId, side: Side, zoc: Set<HexId> | null): boolean {
+  if (sideSp(state, hex, otherSide(side)) > 0) return false;
+  if (zoc?.has(hex)) return false;
+  return true;
+}
+
+/** Multi-source breadth-first trace of paths of at most `len` hexes (10.22 counting). */
+function trace(
+  state: GameState,
+  map: StrategicMap,
+  side: Side,
+  sources: HexId[],
+  len: number,
+  zoc: Set<HexId> | null,
+): Map<HexId, number> {
+  const dist = new Map<HexId, number>();
+  const queue: HexId[] = [];
+  for (const s of sources) {
+    if (!dist.has(s)) {
+      dist.set(s, 0);
+      queue.push(s);
+    }
+  }
+  for (let i = 0; i < queue.length; i++) {
+    const hex = queue[i]!;
+    const d = dist.get(hex)!;
+    if (d >= len) continue;
+    if (!canTraceOut(state, hex, side, zoc)) continue;
+    for (const n of neighbours(hex)) {
+      if (dist.has(n) || !map.onMap(n)) continue;
+      // 10.24: only through hexes a force may enter and hexsides it may cross.
+      const t = map.terrain(n);
+      if (t === 'sea' || t === 'lake') continue;
+      if (!hexsideOpen(map, hex, n)) continue;
+      dist.set(n, d + 1);
+      queue.push(n);
+    }
+  }
+  return dist;
+}
+
+export function computeSupply(state: GameState, map: StrategicMap, side: Side): SupplyInfo {
+  const zoc = side === 'prussian-allied' && state.seatSide.austria !== side ? austrianZoc(state, map) : null;
+  const len = SUPPLY_PATH_LENGTH[side];
+  // 10.11: a fortress is a source only with at least one friendly SP inside.
+  const fortresses = Object.keys(state.forces)
+    .filter((hex) => fortressAt(state, map, hex) && sideSp(state, hex, side, 'in') > 0)
+    .sort();
+  const candidates = Object.values(state.depots).filter(
+    (d) => d.status === 'complete' && state.seatSide[d.owner] === side,
+  );
+  // 1757 special: the Russian depot linked to an off-map fortress is operative by itself.
+  const operative = new Set<HexId>(candidates.filter((d) => d.offMapLink).map((d) => d.hex));
+  // 10.12 C: grow the network from the garrisoned fortresses until no depot joins.
+  let reach = trace(state, map, side, [...fortresses, ...operative], len, zoc);
+  for (;;) {
+    let added = false;
+    for (const d of candidates) {
+      if (operative.has(d.hex)) continue;
+      // 10.12 B: at least one friendly SP in the depot's hex; 10.43: an unblocked path into it.
+      if (sideSp(state, d.hex, side) > 0 && reach.has(d.hex)) {
+        operative.add(d.hex);
+        added = true;
+      }
+    }
+    if (!added) break;
+    reach = trace(state, map, side, [...fortresses, ...operative], len, zoc);
+  }
+  return { side, supplied: new Set(reach.keys()), fortresses, operativeDepots: [...operative].sort() };
+}
+
+/** Hexes reachable by a supply path of `side` from its current sources (10.43 "supplied hex"). */
+export function isSupplied(info: SupplyInfo, hex: HexId): boolean {
+  return info.supplied.has(hex);
+}
+
+/** Hex distance by supply-path steps from the nearest source (for 10.52 "toward the nearest source"). */
+export function distanceToSources(
+  state: GameState,
+  map: StrategicMap,
+  info: SupplyInfo,
+  maxSteps = 60,
+): Map<HexId, number> {
+  return trace(state, map, info.side, [...info.fortresses, ...info.operativeDepots], maxSteps, null);
+}

@@ -1,0 +1,71 @@
+// Movement Point costs and prohibitions (5.4, 5.45, Terrain Effects Chart 5.6) read from
+// data/terrain-effects.json. Also whether a hexside can carry a supply path (10.24) or a Zone of
+// Control (6.21).
+import type { StrategicMap } from '../../map/types.js';
+import tec from './terrain-effects.json' with { type: 'json' };
+import { isAdjacent } from '../hexgrid.js';
+import type { HexId, RuleError } from '../types.js';
+
+export const ENEMY_HEX_MP: number = tec.enemyOccupied.mp;
+
+/**
+ * Cost in MP of stepping from `from` into the adjacent hex `to`, before the enemy-occupied surcharge;
+ * or the RuleError that forbids the step (5.44 off map, 5.45 sea/lake/mountain hexside, sea hex).
+ */
+export function stepCost(
+  map: StrategicMap,
+  from: HexId,
+  to: HexId,
+): { mp: number; pass: boolean } | RuleError {
+  if (!map.onMap(to))
+    return {
+      rule: '5.44',
+      code: 'off-map',
+      message: `Hex ${to} is not on the map: forces never leave the mapsheet.`,
+    };
+  if (!isAdjacent(from, to))
+    return { rule: '5.32', code: 'not-adjacent', message: `Hex ${to} is not adjacent to ${from}.` };
+  const terrain = map.terrain(to);
+  if (terrain === 'sea' || terrain === 'lake')
+    return {
+      rule: '5.45',
+      code: 'impassable-hex',
+      message: `Hex ${to} is ${terrain}: no force can enter it.`,
+    };
+  let mp = terrain === 'mountain' ? tec.hex.mountain.mp : tec.hex.clear.mp;
+  let pass = false;
+  const feats = map.hexside(from, to);
+  const hasPass = feats.some((f) => f.kind === 'pass');
+  for (const f of feats) {
+    if (f.kind === 'sea' || f.kind === 'lake')
+      return {
+        rule: '5.45',
+        code: 'impassable-hexside',
+        message: `The hexside ${from}-${to} is ${f.kind}: no force may cross it.`,
+      };
+    if (f.kind === 'mountain' && !hasPass)
+      return {
+        rule: '5.45',
+        code: 'mountain-hexside',
+        message: `The hexside ${from}-${to} is a mountain hexside without a pass.`,
+      };
+  }
+  if (hasPass) {
+    mp += tec.hexside.pass.mp;
+    pass = true;
+  }
+  if (feats.some((f) => f.kind === 'river')) mp += tec.hexside.river.mp;
+  return { mp, pass };
+}
+
+/** 10.24 / 6.21: a supply path or a ZOC crosses any hexside except sea, lake and unpassed mountain. */
+export function hexsideOpen(map: StrategicMap, from: HexId, to: HexId): boolean {
+  if (!map.onMap(to)) return false;
+  const feats = map.hexside(from, to);
+  const hasPass = feats.some((f) => f.kind === 'pass');
+  return !feats.some((f) => f.kind === 'sea' || f.kind === 'lake' || (f.kind === 'mountain' && !hasPass));
+}
+
+export function isRuleError(x: unknown): x is RuleError {
+  return typeof x === 'object' && x !== null && 'rule' in x && 'code' in x && 'message' in x;
+}

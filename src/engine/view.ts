@@ -1,0 +1,183 @@
+// view(state, viewer): what one seat (or the public) may see, built by ALLOW-LIST: a fresh object
+// is assembled from permitted fields; nothing is copied wholesale from the state. Own side (all
+// seats of the viewer's side) sees its strengths; enemy stacks show position, nationality, the
+// leader on top of each nationality (8.21), inside/outside the fortress and depots, never SP,
+// except what a reveal rule opens (phases/hooks.ts viewHook: 9.0 committed battles, 13.14).
+import type { StrategicMap } from '../map/types.js';
+import type { Action } from './actions.js';
+import { eventsFor } from './events.js';
+import { legalActions } from './legal.js';
+import { engineMap } from './map-env.js';
+import { viewHook } from './phases/hooks.js';
+import type { GameEvent, GameState, HexId, Nationality, PhaseName, Seat, Side } from './types.js';
+import { NATIONALITIES, SIDES } from './types.js';
+
+export interface ViewLeader {
+  id: string;
+  name: string;
+  nationality: Nationality;
+  rank: number;
+  inside: boolean;
+  initiative?: number;
+  attack?: number;
+  defence?: number;
+}
+
+export interface ViewStack {
+  side: Side;
+  /** Nationalities present outside / inside the fortress. */
+  outside: Nationality[];
+  inside: Nationality[];
+  /** SP per nationality: only for the viewer's own side or a revealed force. */
+  sp?: Partial<Record<Nationality, { out: number; in: number }>>;
+  /** Own side: every leader; enemy: the top leader of each nationality outside the fortress. */
+  leaders: ViewLeader[];
+  demoralized: boolean;
+}
+
+export interface ViewHex {
+  hex: HexId;
+  stacks: ViewStack[];
+  depot?: { owner: Nationality; side: Side; status: 'building' | 'complete' };
+  besieged: boolean;
+}
+
+export interface View {
+  viewer: Seat | 'public';
+  side: Side | null;
+  scenario: string;
+  turn: number;
+  lastTurn: number;
+  phase: PhaseName;
+  phasing: Side;
+  pending: Seat[];
+  version: number;
+  over: GameState['over'];
+  marchRoll: number | null;
+  hexes: ViewHex[];
+  /** Prisoners held by each side, per nationality (known to both players). */
+  prisoners: Record<Side, Partial<Record<Nationality, number>>>;
+  /** Own side only: SP eliminated so far per nationality. */
+  eliminated?: Partial<Record<Nationality, number>>;
+  /** Own side's forces in the middle of a move. */
+  moving?: Array<{ leader: string; hex: HexId; mpLeft: number; sp: number }>;
+  reinforcements: Array<{ id: string; turn: number; nationality: Nationality; hex: HexId; arrived: boolean }>;
+  legal: Action[];
+  events: GameEvent[];
+}
+
+export function view(
+  state: GameState,
+  viewer: Seat | 'public',
+  events: readonly GameEvent[] = [],
+  map: StrategicMap = engineMap(),
+): View {
+  const side: Side | null = viewer === 'public' ? null : state.seatSide[viewer];
+  const reveals = viewHook.reveal(state);
+  const revealed = (hex: HexId, s: Side) => reveals.some((r) => r.hex === hex && r.side === s);
+  const hexIds = new Set<HexId>(Object.keys(state.forces));
+  for (const l of Object.values(state.leaders)) if (l.status === 'map' && l.hex) hexIds.add(l.hex);
+  for (const d of Object.keys(state.depots)) hexIds.add(d);
+  const hexes: ViewHex[] = [];
+  for (const hex of [...hexIds].sort()) {
+    const hf = state.forces[hex] ?? {};
+    const stacks: ViewStack[] = [];
+    for (const s of SIDES) {
+      const nats = NATIONALITIES.filter((n) => state.seatSide[n] === s);
+      const outside = nats.filter((n) => (hf[n]?.out ?? 0) > 0);
+      const inside = nats.filter((n) => (hf[n]?.in ?? 0) > 0);
+      const leaders = Object.values(state.leaders)
+        .filter((l) => l.status === 'map' && l.hex === hex && state.seatSide[l.nationality] === s)
+        .sort((a, b) => a.rank - b.rank);
+      if (outside.length === 0 && inside.length === 0 && leaders.length === 0) continue;
+      const own = side === s;
+      const stack: ViewStack = {
+        side: s,
+        outside,
+        inside,
+        leaders: [],
+        demoralized: state.demoralized[s].includes(hex),
+      };
+      if (own || revealed(hex, s)) {
+        stack.sp = {};
+        for (const n of nats) {
+          const v = hf[n];
+          if (v) stack.sp[n] = { out: v.out, in: v.in };
+        }
+      }
+      if (own) {
+        for (const l of leaders)
+          stack.leaders.push({
+            id: l.id,
+            name: l.name,
+            nationality: l.nationality,
+            rank: l.rank,
+            inside: l.inside,
+            initiative: l.initiative,
+            attack: l.attack,
+            defence: l.defence,
+          });
+      } else {
+        // 8.21: the commander of each nationality sits on top of its stack; inverted garrison
+        // counters (12.11) hide the leaders inside.
+        const seen = new Set<Nationality>();
+        for (const l of leaders) {
+          if (l.inside || seen.has(l.nationality)) continue;
+          seen.add(l.nationality);
+          stack.leaders.push({
+            id: l.id,
+            name: l.name,
+            nationality: l.nationality,
+            rank: l.rank,
+            inside: false,
+          });
+        }
+      }
+      stacks.push(stack);
+    }
+    const d = state.depots[hex];
+    hexes.push({
+      hex,
+      stacks,
+      ...(d ? { depot: { owner: d.owner, side: state.seatSide[d.owner], status: d.status } } : {}),
+      besieged: state.besieged.includes(hex),
+    });
+  }
+  const v: View = {
+    viewer,
+    side,
+    scenario: String(state.scenario),
+    turn: state.turn,
+    lastTurn: state.lastTurn,
+    phase: state.phase,
+    phasing: state.phasing,
+    pending: [...state.pending],
+    version: state.version,
+    over: state.over ? { ...state.over } : null,
+    marchRoll: state.movement.roll,
+    hexes,
+    prisoners: {
+      'prussian-allied': { ...state.ledger.prisoners['prussian-allied'] },
+      coalition: { ...state.ledger.prisoners.coalition },
+    },
+    reinforcements: state.reinforcements.map((r) => ({
+      id: r.id,
+      turn: r.turn,
+      nationality: r.nationality,
+      hex: r.hex,
+      arrived: r.arrived,
+    })),
+    legal: viewer === 'public' ? [] : legalActions(state, viewer, map),
+    events: eventsFor(events, viewer, state.seatSide),
+  };
+  if (side) {
+    v.eliminated = {};
+    for (const n of NATIONALITIES)
+      if (state.seatSide[n] === side && state.ledger.eliminated[n])
+        v.eliminated[n] = state.ledger.eliminated[n];
+    v.moving = state.movement.active
+      .filter((a) => state.seatSide[a.nationality] === side)
+      .map((a) => ({ leader: a.leader, hex: a.hex, mpLeft: a.mpLeft, sp: a.sp }));
+  }
+  return v;
+}
