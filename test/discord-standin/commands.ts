@@ -59,7 +59,7 @@ export class CommandRegistry {
   /** PUT …/commands: replaces the whole scope; commands keep their id when name and type match. */
   bulkOverwrite(scope: string, body: unknown): APIApplicationCommand[] {
     const errors = new FormErrors();
-    const list = validateCommandList(errors, body, scope === 'global') as Json[];
+    const list = validateCommandList(errors, body) as Json[];
     errors.throwIfAny();
     const before = this.list(scope);
     const next = list.map((raw) =>
@@ -83,8 +83,14 @@ export class CommandRegistry {
     const list = [...this.list(scope)];
     const type = body.type ?? ApplicationCommandType.ChatInput;
     const index = list.findIndex((c) => c.name === body.name && c.type === type);
-    if (index < 0 && scope === 'global' && list.length >= LIMITS.globalChatInputCommands)
+    const chatInputCount = list.filter((c) => c.type === ApplicationCommandType.ChatInput).length;
+    if (
+      index < 0 &&
+      type === ApplicationCommandType.ChatInput &&
+      chatInputCount >= LIMITS.chatInputCommandsPerScope
+    ) {
       throw Errors.maxCommands();
+    }
     const command = this.materialise(scope, body, index >= 0 ? list[index] : undefined);
     if (index >= 0) list[index] = command;
     else list.push(command);

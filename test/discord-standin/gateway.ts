@@ -26,6 +26,7 @@ interface Session {
 export interface GatewayOptions {
   token: string;
   heartbeatIntervalMs: number;
+  log: (line: string) => void;
 }
 
 /**
@@ -73,12 +74,18 @@ export class StandinGateway implements Dispatcher {
     this.sockets.add(ws);
     const params = new URL(url, 'http://x').searchParams;
     this.ledger.record({ kind: 'gateway', op: 'connect', detail: url });
+    const refuse = (why: string) => {
+      this.options.log(`[discord-standin] gateway connection refused: ${why} (url ${url})`);
+      this.ledger.record({ kind: 'gateway', op: 'refused', detail: why });
+      ws.close(GatewayCloseCodes.DecodeError, why);
+    };
     if (params.get('encoding') && params.get('encoding') !== 'json') {
-      ws.close(GatewayCloseCodes.DecodeError, 'stand-in speaks JSON only');
+      refuse('the stand-in speaks encoding=json only');
       return;
     }
     if (params.get('compress')) {
-      ws.close(GatewayCloseCodes.DecodeError, 'stand-in does not implement zlib-stream');
+      // discord.js only asks for zlib-stream when the optional zlib-sync package is installed.
+      refuse('the stand-in does not implement compress=zlib-stream (uninstall zlib-sync)');
       return;
     }
     let identified = false;

@@ -20,7 +20,6 @@ export const LIMITS = {
   embedTotalCharacters: 6000,
   actionRowsPerMessage: 5,
   buttonsPerRow: 5,
-  componentsPerMessage: 25,
   componentsV2PerMessage: 40,
   customIdLength: 100,
   buttonLabel: 80,
@@ -32,7 +31,7 @@ export const LIMITS = {
   commandDescriptionLength: 100,
   commandOptions: 25,
   commandChoices: 25,
-  globalChatInputCommands: 100,
+  chatInputCommandsPerScope: 100,
   modalTitle: 45,
   modalComponents: 5,
   defaultMaxFileSizeBytes: 10 * 1024 * 1024,
@@ -321,14 +320,17 @@ export function validateCommand(errors: FormErrors, path: Path, command: unknown
   }
 }
 
-/** Bulk overwrite: each definition, plus the 100-command cap for global chat-input commands. */
-export function validateCommandList(errors: FormErrors, list: unknown, global: boolean): unknown[] {
+/** Bulk overwrite: each definition, plus the 100-command cap (global, and per guild). */
+export function validateCommandList(errors: FormErrors, list: unknown): unknown[] {
   if (!Array.isArray(list)) {
     errors.add([], 'LIST_TYPE_CONVERT', 'Only iterables may be used in a ListType');
     return [];
   }
-  if (global && list.length > LIMITS.globalChatInputCommands) {
-    errors.add([], 'BASE_TYPE_MAX_LENGTH', `Must be ${LIMITS.globalChatInputCommands} or fewer in length.`);
+  const chatInput = list.filter(
+    (c) => !isObject(c) || (c.type ?? ApplicationCommandType.ChatInput) === ApplicationCommandType.ChatInput,
+  );
+  if (chatInput.length > LIMITS.chatInputCommandsPerScope) {
+    errors.add([], 'BASE_TYPE_MAX_LENGTH', `Must be ${LIMITS.chatInputCommandsPerScope} or fewer in length.`);
   }
   list.forEach((command, i) => {
     validateCommand(errors, [i], command);

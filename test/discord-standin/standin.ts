@@ -67,6 +67,7 @@ export class DiscordStandin {
   readonly interactions: InteractionRegistry;
   readonly commandRegistry: CommandRegistry;
   readonly http: StandinHttpServer;
+  private readonly log: (line: string) => void;
   #port = 0;
 
   private constructor(options: StandinOptions) {
@@ -74,10 +75,11 @@ export class DiscordStandin {
     this.world = new World(this.ids, this.clock, options);
     this.ledger = new Ledger(() => this.clock.iso());
     const log = options.log ?? ((line: string) => console.warn(line));
+    this.log = log;
     this.gateway = new StandinGateway(
       this.world,
       this.ledger,
-      { token: this.token, heartbeatIntervalMs: options.heartbeatIntervalMs ?? 41_250 },
+      { token: this.token, heartbeatIntervalMs: options.heartbeatIntervalMs ?? 41_250, log },
       () => `ws://127.0.0.1:${this.#port}/gateway-resume`,
       { guildCreate: (guildId) => guildCreatePayload(this.world, guildId) },
     );
