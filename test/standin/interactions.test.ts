@@ -254,6 +254,38 @@ describe('discord-standin: interactions through a real discord.js Client', () =>
     expect(reply.content).toBe('Orders received: Attack at dawn');
   });
 
+  it('a guild command is invoked with its guild_id; a reply can be awaited with nextMessage', async () => {
+    await h.client.application!.commands.set(
+      [new SlashCommandBuilder().setName('muster').setDescription('Guild-only muster').toJSON()],
+      h.standin.guildId,
+    );
+    let guildId: string | null | undefined;
+    handler = async (i) => {
+      if (!i.isChatInputCommand()) return;
+      guildId = i.command?.guildId ?? i.commandGuildId;
+      await i.reply('Mustered');
+    };
+    const next = h.standin.nextMessage((m) => m.content === 'Mustered');
+    h.standin.user('maria').slash('muster');
+    expect((await next).interactionId).not.toBeNull();
+    expect(guildId).toBe(h.standin.guildId);
+  });
+
+  it('autocomplete with 26 choices is refused with 50035 under data.choices', async () => {
+    handler = async (i) => {
+      if (!i.isAutocomplete()) return;
+      await i.respond(Array.from({ length: 26 }, (_, n) => ({ name: `p${n}`, value: `p${n}` })));
+    };
+    h.standin
+      .user('frederick')
+      .autocomplete('campaign', { sub: 'join', options: { power: 'p' }, focused: 'power' });
+    await h.standin.waitFor(() => handlerErrors[0], 'the handler to fail');
+    expect((handlerErrors[0] as DiscordAPIError).rawError).toMatchObject({
+      code: 50035,
+      errors: { data: { choices: { _errors: [{ code: 'BASE_TYPE_MAX_LENGTH' }] } } },
+    });
+  });
+
   it('3 s window: a callback after the deadline gets 10062 Unknown interaction', async () => {
     handler = async (i) => {
       if (!i.isChatInputCommand()) return;
