@@ -5,6 +5,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import type { Db } from '../db/client.js';
 import { closeAllDeadlines, openDeadlineOf } from '../db/deadline-repository.js';
 import {
+  carryResolved,
   getGame,
   getSeat,
   getSeats,
@@ -240,6 +241,8 @@ export class CampaignService {
       this.deps.engine.step(r.before).id !== this.deps.engine.step(r.state).id
     ) {
       await this.deps.queue.enqueue({ kind: 'resolve', gameId: game.id, version: r.version });
+    } else {
+      carryResolved(this.deps.db, game.id, r.version - 1, r.version);
     }
     return {
       ok: true,

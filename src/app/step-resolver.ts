@@ -110,7 +110,7 @@ export async function resolveStep(deps: ProcessorDeps, gameId: string): Promise<
     const span = settings.deadlineMs[step.kind];
     const lead = settings.reminderBeforeMs[step.kind];
     const dueAt = now + span;
-    const deadline = ensureDeadline(
+    const { deadline, created } = ensureDeadline(
       deps.db,
       {
         gameId,
@@ -123,6 +123,12 @@ export async function resolveStep(deps: ProcessorDeps, gameId: string): Promise<
       now,
     );
     await scheduleDeadline(deps.queue, deadline);
+    if (!created && deadline.version !== version) {
+      // This step was followed up at an earlier version (we are a retry or a restart): its update
+      // went out then, so only the bookkeeping remains.
+      markResolved(deps.db, gameId, version);
+      return;
+    }
   }
   // Publish before marking resolved: if we crash in between, the retry publishes again and the
   // published-message record keeps it from being posted twice.
@@ -148,7 +154,8 @@ export async function processDeadline(
   }
   const now = deps.clock.now();
   if (job.phase === 'remind') {
-    if (d.remindedAt !== null || d.remindAt === null || d.remindAt > now) return;
+    if (d.remindedAt !== null || d.remindAt === null) return;
+    if (d.remindAt > now) throw new Error(`reminder ${d.id} is not due yet (${d.remindAt - now} ms left)`);
     const levels = new Map(getSeats(deps.db, d.gameId).map((s) => [s.seat, s]));
     const missing = deps.engine
       .pendingSeats(state)
@@ -177,7 +184,7 @@ export async function processDeadline(
   // Policy 'autopilot': every seat still missing in this step gets a timeout action. Each one is
   // checked against the current state, so a retried job finds nothing left to do.
   const tried = new Set<string>();
-  for (;;) {
+  for (let guard = 0; guard < 100; guard++) {
     const g = getGame(deps.db, d.gameId);
     if (g?.status !== 'active') break;
     const s = stateOf(g);
@@ -195,9 +202,9 @@ export async function processDeadline(
           ? timeoutAction(seat)
           : refusal('conflict', 'seat no longer pending'),
     });
-    if (r.ok) tried.delete(seat);
-    else if (r.error.code === 'rule-violation')
+    if (!r.ok && r.error.code === 'rule-violation') {
       deps.log?.('deadline: engine refused timeout', { seat, error: r.error });
+    }
   }
   markFired(deps.db, d.id, now);
   const after = getGame(deps.db, d.gameId);

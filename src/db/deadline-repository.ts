@@ -23,9 +23,14 @@ export function openDeadlineOf(db: Db, gameId: string): DeadlineRow | undefined 
 
 /**
  * The deadline of the current step: kept if the step already has one (fired or not), otherwise
- * any other open deadline of the game is closed and a new one is created. Safe to call twice.
+ * every earlier deadline of the game is closed (its step is over) and a new one is created, so a
+ * step id the engine uses again later gets a fresh deadline. Safe to call twice.
  */
-export function ensureDeadline(db: Db, d: NewDeadline, at: number): DeadlineRow {
+export function ensureDeadline(
+  db: Db,
+  d: NewDeadline,
+  at: number,
+): { deadline: DeadlineRow; created: boolean } {
   return db.transaction(
     (tx) => {
       const current = tx
@@ -35,17 +40,18 @@ export function ensureDeadline(db: Db, d: NewDeadline, at: number): DeadlineRow 
           and(eq(deadlines.gameId, d.gameId), eq(deadlines.stepId, d.stepId), isNull(deadlines.closedAt)),
         )
         .get();
-      if (current) return current;
+      if (current) return { deadline: current, created: false };
       tx.update(deadlines)
         .set({ closedAt: at })
-        .where(and(eq(deadlines.gameId, d.gameId), isNull(deadlines.closedAt), isNull(deadlines.firedAt)))
+        .where(and(eq(deadlines.gameId, d.gameId), isNull(deadlines.closedAt)))
         .run();
-      tx.insert(deadlines).values(d).onConflictDoNothing().run();
-      return tx
+      const inserted = tx.insert(deadlines).values(d).onConflictDoNothing().run();
+      const deadline = tx
         .select()
         .from(deadlines)
         .where(and(eq(deadlines.gameId, d.gameId), eq(deadlines.version, d.version)))
         .get()!;
+      return { deadline, created: inserted.changes === 1 };
     },
     { behavior: 'immediate' },
   );
@@ -102,11 +108,11 @@ export function closeDeadline(db: Db, id: number, at: number): void {
     .run();
 }
 
-/** Close every open deadline of a game (the game ended). */
+/** Close every deadline of a game not closed yet (the game ended). */
 export function closeAllDeadlines(db: Db, gameId: string, at: number): void {
   db.update(deadlines)
     .set({ closedAt: at })
-    .where(and(eq(deadlines.gameId, gameId), isNull(deadlines.closedAt), isNull(deadlines.firedAt)))
+    .where(and(eq(deadlines.gameId, gameId), isNull(deadlines.closedAt)))
     .run();
 }
 

@@ -161,12 +161,25 @@ export function commitAction(db: Db, c: CommitInput): CommitResult {
   );
 }
 
-/** Record that the follow-up of `version` is done; false if the game has moved on or it was done. */
+/** Record that the follow-up of the game as of `version` is done (never moves backwards). */
 export function markResolved(db: Db, gameId: string, version: number): boolean {
   const r = db
     .update(games)
     .set({ resolvedVersion: version })
-    .where(and(eq(games.id, gameId), eq(games.version, version), lt(games.resolvedVersion, version)))
+    .where(and(eq(games.id, gameId), lt(games.resolvedVersion, version)))
+    .run();
+  return r.changes === 1;
+}
+
+/**
+ * An action that kept the game in the same step needs no follow-up of its own: if the version it
+ * started from was followed up, so is the new one.
+ */
+export function carryResolved(db: Db, gameId: string, from: number, to: number): boolean {
+  const r = db
+    .update(games)
+    .set({ resolvedVersion: to })
+    .where(and(eq(games.id, gameId), eq(games.resolvedVersion, from)))
     .run();
   return r.changes === 1;
 }

@@ -53,7 +53,10 @@ export class BullJobQueue implements JobQueue {
 
   async enqueue(job: Job, options: EnqueueOptions = {}): Promise<void> {
     const delay = options.at === undefined ? 0 : Math.max(0, options.at - this.now());
-    await this.queue(job.kind).add(job.kind, job, { ...JOB_OPTIONS, jobId: jobId(job), delay });
+    const added = await this.queue(job.kind).add(job.kind, job, { ...JOB_OPTIONS, jobId: jobId(job), delay });
+    // An id already present is not added again. If that earlier job failed for good (say Redis or
+    // the database was away), run it again: the processors skip work that is already done.
+    if (await added.isFailed()) await added.retry('failed');
   }
 
   queue(kind: JobKind): Queue {

@@ -1,6 +1,7 @@
 // The embedded runner used when no REDIS_URL is set: the same processors, run one job at a time
-// in this process. Delayed jobs wait on the injected clock. Like bullmq, a job id seen before is
-// not queued again, and a failing job is retried a few times.
+// in this process. Delayed jobs wait on the injected clock. Like bullmq, a job id already queued
+// or running is not queued again (once it is done the processors' own checks make a repeat a
+// no-op), and a failing job is retried a few times with a growing delay.
 import type { Clock } from '../app/clock.js';
 import { type EnqueueOptions, type Job, type JobHandler, type JobQueue, jobId } from './jobs.js';
 
@@ -66,6 +67,18 @@ export class InProcessQueue implements JobQueue {
     await this.idle();
   }
 
+  /** Back off before a retry (100 ms, 200 ms, 400 ms, ... on the queue's clock). */
+  private retryLater(job: Job, attempt: number): void {
+    if (this.closed) return;
+    this.delayed++;
+    const cancel = this.options.clock.schedule(this.options.clock.now() + 100 * 2 ** (attempt - 2), () => {
+      this.cancels.delete(cancel);
+      this.delayed--;
+      this.push(job, attempt);
+    });
+    this.cancels.add(cancel);
+  }
+
   private push(job: Job, attempt: number): void {
     if (this.closed) return;
     this.ready.push({ job, attempt });
@@ -86,10 +99,11 @@ export class InProcessQueue implements JobQueue {
     void (async () => {
       try {
         await handler(next.job);
+        this.seen.delete(jobId(next.job));
       } catch (error) {
         this.options.onError?.(next.job, error, next.attempt);
-        if (next.attempt < (this.options.attempts ?? 3))
-          this.ready.push({ job: next.job, attempt: next.attempt + 1 });
+        if (next.attempt < (this.options.attempts ?? 5)) this.retryLater(next.job, next.attempt + 1);
+        else this.seen.delete(jobId(next.job));
       } finally {
         this.running = false;
         setImmediate(() => this.pump());

@@ -144,6 +144,20 @@ describe('restart and duplicate delivery', () => {
     expect(gameDeadlines(h.handle.db, id)).toEqual(before.deadlines);
   });
 
+  it('re-resolving a step already followed up (at a later version of the same step) posts nothing', async () => {
+    const id = await startedGame(h);
+    await svc().submit({ gameId: id, seat: 'prussia', userId: 'u1', action: { type: 'add', n: 1 } });
+    // A same-step action carries the follow-up forward.
+    expect(getGame(h.handle.db, id)?.resolvedVersion).toBe(1);
+    const sent = h.publisher.sent.length;
+    h.handle.sqlite.prepare('update games set resolved_version = 0').run();
+    await h.runtime.handler({ kind: 'resolve', gameId: id, version: 1 });
+    await h.settle();
+    expect(h.publisher.sent).toHaveLength(sent);
+    expect(getGame(h.handle.db, id)?.resolvedVersion).toBe(1);
+    expect(gameDeadlines(h.handle.db, id)).toHaveLength(1);
+  });
+
   it('a published update is not posted again after a restart', async () => {
     const id = await startedGame(h);
     const posted = h.publisher.sent.filter((m) => m.gameId === id).length;
