@@ -74,7 +74,9 @@ export function view(
 ): View {
   const side: Side | null = viewer === 'public' ? null : state.seatSide[viewer];
   const reveals = viewHook.reveal(state);
-  const revealed = (hex: HexId, s: Side) => reveals.some((r) => r.hex === hex && r.side === s);
+  // 'both' reveals go to the two players' seats only; 'all' reveals (13.14) to every view.
+  const revealed = (hex: HexId, s: Side) =>
+    reveals.some((r) => r.hex === hex && r.side === s && (r.to === 'all' || side !== null));
   const hexIds = new Set<HexId>(Object.keys(state.forces));
   for (const l of Object.values(state.leaders)) if (l.status === 'map' && l.hex) hexIds.add(l.hex);
   for (const d of Object.keys(state.depots)) hexIds.add(d);

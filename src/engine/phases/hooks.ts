@@ -18,6 +18,9 @@
 // state.ledger (eliminated, removed, prisoners, prisonerLeaders), state.demoralized,
 // state.movement.mustAttack (5.54), state.besieged, state.rules.prisonerExchange.
 import type { z } from 'zod';
+import { combatPhaseHook } from '../combat/phase.js';
+import { prisonerExchangePhaseHook } from '../prisoners/phase.js';
+import { siegePhaseHook } from '../siege/phase.js';
 import type { GameEvent, GameState, RuleError, Seat } from '../types.js';
 
 export interface HookAction {
@@ -57,12 +60,14 @@ function passThrough(phase: PhaseHook['phase']): PhaseHook {
   };
 }
 
-/** 4.2 A6/B6 Combat Phase (9.0). Stub: no battles are fought. */
-export const combatHook: PhaseHook = passThrough('combat');
-/** 4.2 A7/B7 Siege Resolution Phase (13.0). Stub: no siege is resolved. */
-export const siegeHook: PhaseHook = passThrough('siege');
-/** 4.2 C Prisoner Exchange Phase (14.1), even turns only. Stub: no exchange. */
-export const prisonerExchangeHook: PhaseHook = passThrough('prisoner-exchange');
+/** 4.2 A6/B6 Combat Phase (9.0): src/engine/combat/phase.ts. */
+export const combatHook: PhaseHook = combatPhaseHook;
+/** 4.2 A7/B7 Siege Resolution Phase (13.0): src/engine/siege/phase.ts. */
+export const siegeHook: PhaseHook = siegePhaseHook;
+/** 4.2 C Prisoner Exchange Phase (14.1): src/engine/prisoners/phase.ts. */
+export const prisonerExchangeHook: PhaseHook = prisonerExchangePhaseHook;
+/** The pass-through used before the real hooks existed (kept for tests of the machine). */
+export const passThroughHook = passThrough;
 
 export const phaseHooks = { combat: combatHook, siege: siegeHook, 'prisoner-exchange': prisonerExchangeHook };
 
@@ -73,20 +78,21 @@ export const phaseHooks = { combat: combatHook, siege: siegeHook, 'prisoner-exch
  * Combat Phases, the besiegers' strength in each besieged hex (13.14).
  */
 export interface ViewHook {
-  reveal(state: GameState): Array<{ hex: string; side: 'prussian-allied' | 'coalition'; to: 'both' }>;
+  reveal(state: GameState): Array<{ hex: string; side: 'prussian-allied' | 'coalition'; to: 'both' | 'all' }>;
 }
 
 export const viewHook: ViewHook = {
   reveal(state) {
-    const out: Array<{ hex: string; side: 'prussian-allied' | 'coalition'; to: 'both' }> = [];
+    const out: Array<{ hex: string; side: 'prussian-allied' | 'coalition'; to: 'both' | 'all' }> = [];
+    if (state.phase !== 'combat') return out;
+    // 9.0: a committed battle opens both forces in that hex to the two players only, for this phase.
     for (const hex of state.combat.committed) {
       out.push({ hex, side: 'prussian-allied', to: 'both' }, { hex, side: 'coalition', to: 'both' });
     }
-    if (state.phase === 'combat') {
-      for (const hex of state.besieged) {
-        const depot = state.depots[hex];
-        if (depot) out.push({ hex, side: state.seatSide[depot.owner], to: 'both' });
-      }
+    // 13.14: the besiegers' strength is announced openly during every Combat Phase.
+    for (const hex of state.besieged) {
+      const depot = state.depots[hex];
+      if (depot) out.push({ hex, side: state.seatSide[depot.owner], to: 'all' });
     }
     return out;
   },

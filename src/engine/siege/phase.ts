@@ -1,0 +1,453 @@
+// The Siege Resolution Phase (4.2 A7/B7, 13.0) as a phase hook: the phasing player picks which of
+// the fortresses he besieges to roll against (13.15: none is compulsory), in any order; a Breach runs
+// the 13.33 sequence (honours asked, granted or denied; surrender or storm) with each decision taken by
+// the player the rule names; the fortress changes hands and the siege depot goes (10.48).
+import { z } from 'zod';
+import { captureLeader } from '../combat/phase.js';
+import type { CombatLeader } from '../combat/types.js';
+import { ev } from '../events.js';
+import { parseHex } from '../hexgrid.js';
+import { engineMap } from '../map-env.js';
+import type { HookAction, HookResult, HookStep, PhaseHook } from '../phases/hooks.js';
+import { rollDie } from '../rng.js';
+import { addLedger, addSp, fortressAt, garrisonSide, otherSide, sideLeadersAt } from '../state.js';
+import type {
+  GameEvent,
+  GameState,
+  HexId,
+  LeaderState,
+  Nationality,
+  RuleError,
+  Seat,
+  Side,
+} from '../types.js';
+import { NATIONALITIES } from '../types.js';
+import {
+  type BreachContext,
+  type BreachOutcome,
+  type BreachStep,
+  decideBreach,
+  startBreach,
+  takeLargestFirst,
+} from './honours.js';
+import { rollSiege } from './resolution.js';
+
+const hexId = z.string().regex(/^\d{4}$/, 'a hex id is four digits RRCC');
+
+/** 13.0: roll against a fortress you besiege. `garrisonSp`: SP to move in if it falls (default 1). */
+export const siegeResolveSchema = z.object({
+  type: z.literal('siege-resolve'),
+  hex: hexId,
+  garrisonSp: z.number().int().min(1).optional(),
+});
+/** 13.33 (1)/(2): the besieger grants the honours of war, or denies them and demands surrender. */
+export const siegeHonoursSchema = z.object({
+  type: z.literal('siege-honours'),
+  hex: hexId,
+  grant: z.boolean(),
+});
+/** 13.33 (2A)/(2B): the garrison's owner surrenders, or refuses and is stormed. */
+export const siegeSurrenderSchema = z.object({
+  type: z.literal('siege-surrender'),
+  hex: hexId,
+  accept: z.boolean(),
+});
+
+export const siegeActionSchemas = [siegeResolveSchema, siegeHonoursSchema, siegeSurrenderSchema] as const;
+
+export interface SiegeHookState {
+  /** Fortresses the phasing side besieges and has not yet rolled against (or passed). */
+  remaining: HexId[];
+  breach?: { hex: HexId; step: BreachStep; garrisonSp: number };
+}
+
+function hs(state: GameState): SiegeHookState {
+  return (state.combat.hook as { siege?: SiegeHookState }).siege ?? { remaining: [] };
+}
+function setHs(state: GameState, h: SiegeHookState): void {
+  state.combat.hook = { ...state.combat.hook, siege: h };
+}
+function err(rule: string, code: string, message: string): { ok: false; error: RuleError } {
+  return { ok: false, error: { rule, code, message } };
+}
+
+/** 1761 C: hexes holding a completed Prussian fortified camp (when the state model records them). */
+function fortifiedCamps(state: GameState): HexId[] {
+  const f = (state as unknown as { fortifiedCamps?: HexId[] }).fortifiedCamps;
+  return Array.isArray(f) ? f : [];
+}
+
+function spIn(state: GameState, hex: HexId, side: Side): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const n of NATIONALITIES)
+    if (state.seatSide[n] === side && (state.forces[hex]?.[n]?.in ?? 0) > 0)
+      out[n] = state.forces[hex]![n]!.in;
+  return out;
+}
+function spOut(state: GameState, hex: HexId, side: Side): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const n of NATIONALITIES)
+    if (state.seatSide[n] === side && (state.forces[hex]?.[n]?.out ?? 0) > 0)
+      out[n] = state.forces[hex]![n]!.out;
+  return out;
+}
+const asLeader = (l: LeaderState): CombatLeader => ({
+  id: l.id,
+  nationality: l.nationality,
+  rank: l.rank,
+  initiative: l.initiative,
+  attack: l.attack,
+  defence: l.defence,
+});
+
+/** Hex distance on the RRCC grid (even rows shifted east, map-facts.md). */
+export function hexDistance(a: HexId, b: HexId): number {
+  const cube = (h: HexId) => {
+    const { r, c } = parseHex(h);
+    const x = c - (r + (r & 1)) / 2;
+    return [x, r, -x - r] as const;
+  };
+  const [ax, ay, az] = cube(a);
+  const [bx, by, bz] = cube(b);
+  return Math.max(Math.abs(ax - bx), Math.abs(ay - by), Math.abs(az - bz));
+}
+
+/** 13.33 (1): nearest non-besieged fortress garrisoned by that nationality (ties: lowest hex id). */
+export function nearestGarrison(state: GameState, from: HexId, nat: Nationality): HexId | undefined {
+  const map = engineMap();
+  return Object.keys(state.forces)
+    .filter(
+      (h) =>
+        h !== from &&
+        (state.forces[h]?.[nat]?.in ?? 0) > 0 &&
+        !state.besieged.includes(h) &&
+        fortressAt(state, map, h) !== undefined,
+    )
+    .sort((x, y) => hexDistance(from, x) - hexDistance(from, y) || (x < y ? -1 : 1))[0];
+}
+
+function besiegedByPhasing(state: GameState): HexId[] {
+  return state.besieged.filter((h) => {
+    const g = garrisonSide(state, h);
+    return g !== undefined && g !== state.phasing;
+  });
+}
+
+function seatOfDepot(state: GameState, hex: HexId): Seat {
+  const d = state.depots[hex];
+  return (
+    (d && state.seatSide[d.owner] === state.phasing ? d.owner : undefined) ?? firstSeat(state, state.phasing)
+  );
+}
+function firstSeat(state: GameState, side: Side): Seat {
+  return NATIONALITIES.find((n) => state.seatSide[n] === side)!;
+}
+function garrisonSeat(state: GameState, hex: HexId): Seat {
+  const side = otherSide(state.phasing);
+  const inside = sideLeadersAt(state, hex, side, 'in')[0];
+  if (inside) return inside.nationality;
+  const strongest = Object.entries(spIn(state, hex, side)).sort((a, b) => b[1] - a[1])[0];
+  return (strongest?.[0] as Seat | undefined) ?? firstSeat(state, side);
+}
+
+function pending(state: GameState): Seat[] {
+  const h = hs(state);
+  if (h.breach) {
+    const step = h.breach.step.step;
+    if (step === 'honours-requested') return [seatOfDepot(state, h.breach.hex)];
+    if (step === 'surrender-demanded') return [garrisonSeat(state, h.breach.hex)];
+  }
+  return [...new Set(h.remaining.map((hex) => seatOfDepot(state, hex)))];
+}
+
+function enter(state: GameState): HookStep {
+  setHs(state, { remaining: besiegedByPhasing(state) });
+  return { ok: true, state, events: [] };
+}
+
+function context(state: GameState, hex: HexId): BreachContext {
+  const gSide = otherSide(state.phasing);
+  return {
+    garrison: {
+      side: gSide,
+      sp: spIn(state, hex, gSide),
+      leaders: sideLeadersAt(state, hex, gSide, 'in').map(asLeader),
+    },
+    besiegers: {
+      side: state.phasing,
+      sp: spOut(state, hex, state.phasing),
+      leaders: sideLeadersAt(state, hex, state.phasing, 'out').map(asLeader),
+    },
+    // 1756 A: Saxon (Empire) garrisons must surrender when denied the honours.
+    mustSurrender: state.rules.saxonsMustSurrender ? ['empire'] : [],
+    nearestGarrison: (n) => nearestGarrison(state, hex, n as Nationality),
+  };
+}
+
+function resolve(
+  state: GameState,
+  hex: HexId,
+  garrisonSp: number,
+  h: SiegeHookState,
+  events: GameEvent[],
+): RuleError | undefined {
+  const gSide = otherSide(state.phasing);
+  // 13.0: the garrison commander is the highest-ranked leader inside (printed Initiative, rulings 13.0).
+  const commander = sideLeadersAt(state, hex, gSide, 'in')[0];
+  const die = rollDie(state);
+  const r = rollSiege({
+    die,
+    garrisonInitiative: commander?.initiative ?? 0,
+    fortifiedCamp: fortifiedCamps(state).includes(hex),
+  });
+  if ('error' in r) return { rule: r.rule, code: 'siege-roll', message: r.error };
+  h.remaining = h.remaining.filter((x) => x !== hex);
+  const name = fortressAt(state, engineMap(), hex)?.name ?? hex;
+  events.push(
+    ev(
+      'siege-roll',
+      `Siege of ${name}: die ${die}, modified ${r.modifiedRoll}: ${r.result}.`,
+      { to: 'all' },
+      { hex, die, modifiedRoll: r.modifiedRoll, result: r.result },
+    ),
+  );
+  if (r.result === 'attacker-loss') {
+    // 13.32: one besieging SP lost to a sortie; counted for victory.
+    const taken = takeLargestFirst(spOut(state, hex, state.phasing), 1);
+    for (const [nat, n] of Object.entries(taken)) {
+      addSp(state, hex, nat as Nationality, 'out', -n);
+      addLedger(state.ledger.eliminated, nat as Nationality, n);
+    }
+  } else if (r.result === 'breach') {
+    // 13.33: the garrison's request for the honours of war is compulsory, so it is made at once.
+    h.breach = { hex, step: startBreach(), garrisonSp };
+    events.push(
+      ev(
+        'honours-requested',
+        `${name} is breached; its garrison asks for the honours of war.`,
+        { to: 'all' },
+        { hex },
+      ),
+    );
+  }
+  return undefined;
+}
+
+function applyOutcome(
+  state: GameState,
+  hex: HexId,
+  o: BreachOutcome,
+  garrisonSp: number,
+  events: GameEvent[],
+): void {
+  const gSide = otherSide(state.phasing);
+  const map = engineMap();
+  const name = fortressAt(state, map, hex)?.name ?? hex;
+  if (o.how === 'honours') {
+    for (const t of o.transferred) {
+      const nat = t.nationality as Nationality;
+      if (t.sp > 0) addSp(state, hex, nat, 'in', -t.sp);
+      if (t.to) {
+        if (t.sp > 0) addSp(state, t.to, nat, 'in', t.sp);
+        for (const id of t.leaders) state.leaders[id] = { ...state.leaders[id]!, hex: t.to, inside: true };
+      } else {
+        // 13.33 note: removed from play, not eliminated.
+        if (t.sp > 0) addLedger(state.ledger.removed, nat, t.sp);
+        for (const id of t.leaders)
+          state.leaders[id] = { ...state.leaders[id]!, status: 'removed', hex: null, inside: false };
+      }
+    }
+    events.push(
+      ev(
+        'honours',
+        `${name}: the garrison marches out with the honours of war.`,
+        { to: 'all' },
+        { hex, transferred: o.transferred },
+      ),
+    );
+  } else if (o.how === 'surrender') {
+    for (const [nat, n] of Object.entries(o.prisonersSp)) {
+      addSp(state, hex, nat as Nationality, 'in', -n);
+      addLedger(state.ledger.prisoners[state.phasing], nat as Nationality, n);
+    }
+    for (const id of o.prisonerLeaders) captureLeader(state, id, state.phasing);
+    events.push(
+      ev('surrender', `${name} surrenders; its garrison is taken prisoner.`, { to: 'all' }, { hex }),
+    );
+  } else {
+    for (const side of [gSide, state.phasing] as const) {
+      const where = side === gSide ? 'in' : 'out';
+      for (const [nat, n] of Object.entries(o.eliminated[side])) {
+        addSp(state, hex, nat as Nationality, where, -n);
+        addLedger(state.ledger.eliminated, nat as Nationality, n);
+      }
+    }
+    if (o.prisonerLeadersOf)
+      for (const id of o.prisonerLeaders) captureLeader(state, id, otherSide(o.prisonerLeadersOf));
+    events.push(
+      ev(
+        'storm',
+        `${name} is stormed: ${o.fortressFalls ? 'it falls' : 'the assault fails'}.`,
+        { to: 'all' },
+        { hex, eliminated: o.eliminated },
+      ),
+    );
+  }
+  if (o.fortressFalls) {
+    // 13.33: the besieger may garrison the fortress with its units in the hex (default 1 SP, rulings 13.33).
+    const out = Object.entries(spOut(state, hex, state.phasing)).sort((a, b) => b[1] - a[1]);
+    let left = garrisonSp;
+    for (const [nat, n] of out) {
+      const k = Math.min(n, left);
+      if (k > 0) {
+        addSp(state, hex, nat as Nationality, 'out', -k);
+        addSp(state, hex, nat as Nationality, 'in', k);
+        left -= k;
+      }
+    }
+  }
+  // 10.48: the depot that won the siege goes when the fortress changes hands.
+  if (o.removeSiegeDepot && state.depots[hex] && state.seatSide[state.depots[hex]!.owner] === state.phasing)
+    delete state.depots[hex];
+}
+
+function decide(
+  state: GameState,
+  h: SiegeHookState,
+  by: 'besieger' | 'garrison',
+  choice: 'grant' | 'deny' | 'surrender' | 'refuse',
+  events: GameEvent[],
+): RuleError | undefined {
+  const b = h.breach!;
+  const d =
+    by === 'besieger'
+      ? { by, choice: choice as 'grant' | 'deny' }
+      : { by, choice: choice as 'surrender' | 'refuse' };
+  const next = decideBreach(context(state, b.hex), b.step, d);
+  if ('error' in next) return { rule: next.rule, code: 'honours-sequence', message: next.error };
+  if (next.step === 'done') {
+    applyOutcome(state, b.hex, next.outcome, b.garrisonSp, events);
+    h.breach = undefined;
+  } else {
+    b.step = next;
+    events.push(
+      ev(
+        'honours-denied',
+        'The honours of war are denied; the garrison is summoned to surrender.',
+        { to: 'all' },
+        { hex: b.hex },
+      ),
+    );
+  }
+  return undefined;
+}
+
+function apply(state: GameState, seat: Seat, action: HookAction): HookResult {
+  const h = hs(state);
+  const side = state.seatSide[seat];
+  const events: GameEvent[] = [];
+  switch (action.type) {
+    case 'siege-resolve': {
+      const a = siegeResolveSchema.parse(action);
+      if (h.breach) return err('13.33', 'breach-open', 'Settle the breach first.');
+      if (side !== state.phasing)
+        return err('13.0', 'not-phasing', 'Only the phasing player resolves sieges.');
+      if (!h.remaining.includes(a.hex))
+        return err(
+          '13.12',
+          'not-besieged',
+          `You do not besiege a fortress at ${a.hex} (or already rolled against it).`,
+        );
+      const e = resolve(state, a.hex, a.garrisonSp ?? 1, h, events);
+      if (e) return { ok: false, error: e };
+      break;
+    }
+    case 'siege-honours': {
+      const a = siegeHonoursSchema.parse(action);
+      if (!h.breach || h.breach.hex !== a.hex)
+        return err('13.33', 'no-breach', `No breach is waiting at ${a.hex}.`);
+      if (side !== state.phasing)
+        return err('13.33', 'not-besieger', 'Only the besieging player grants or denies the honours of war.');
+      const e = decide(state, h, 'besieger', a.grant ? 'grant' : 'deny', events);
+      if (e) return { ok: false, error: e };
+      break;
+    }
+    case 'siege-surrender': {
+      const a = siegeSurrenderSchema.parse(action);
+      if (!h.breach || h.breach.hex !== a.hex)
+        return err('13.33', 'no-breach', `No breach is waiting at ${a.hex}.`);
+      if (side === state.phasing)
+        return err('13.33', 'not-garrison', "Only the garrison's owner surrenders or refuses.");
+      const e = decide(state, h, 'garrison', a.accept ? 'surrender' : 'refuse', events);
+      if (e) return { ok: false, error: e };
+      break;
+    }
+    case 'done':
+      defaultStep(state, h, seat, events);
+      break;
+    default:
+      return err('input', 'unknown-action', `"${action.type}" is not a Siege Resolution Phase action.`);
+  }
+  setHs(state, h);
+  return { ok: true, state, events };
+}
+
+/**
+ * Defaults (done / deadline): pass on the remaining sieges (13.15); a waiting besieger grants the
+ * honours; a waiting garrison surrenders unless it outnumbers the besiegers (then a storm would
+ * destroy them). See docs/rulings.md 13.33.
+ */
+function defaultStep(state: GameState, h: SiegeHookState, seat: Seat | undefined, events: GameEvent[]): void {
+  if (h.breach) {
+    if (h.breach.step.step === 'honours-requested') decide(state, h, 'besieger', 'grant', events);
+    else {
+      const c = context(state, h.breach.hex);
+      const g = Object.values(c.garrison.sp).reduce((a, b) => a + b, 0);
+      const b = Object.values(c.besiegers.sp).reduce((a, x) => a + x, 0);
+      decide(state, h, 'garrison', g > b ? 'refuse' : 'surrender', events);
+    }
+    return;
+  }
+  h.remaining = seat ? h.remaining.filter((hex) => seatOfDepot(state, hex) !== seat) : [];
+}
+
+function legal(state: GameState, seat: Seat): HookAction[] {
+  if (!pending(state).includes(seat)) return [];
+  const h = hs(state);
+  if (h.breach) {
+    if (h.breach.step.step === 'honours-requested')
+      return [
+        { type: 'siege-honours', hex: h.breach.hex, grant: true },
+        { type: 'siege-honours', hex: h.breach.hex, grant: false },
+      ];
+    return [
+      { type: 'siege-surrender', hex: h.breach.hex, accept: true },
+      { type: 'siege-surrender', hex: h.breach.hex, accept: false },
+    ];
+  }
+  return [
+    ...h.remaining
+      .filter((hex) => seatOfDepot(state, hex) === seat)
+      .map((hex) => ({ type: 'siege-resolve', hex })),
+    { type: 'done' },
+  ];
+}
+
+function timeout(state: GameState): HookStep {
+  const h = hs(state);
+  const events: GameEvent[] = [];
+  for (let guard = 0; (h.breach || h.remaining.length > 0) && guard < 100; guard++)
+    defaultStep(state, h, undefined, events);
+  setHs(state, h);
+  return { ok: true, state, events };
+}
+
+export const siegePhaseHook: PhaseHook = {
+  phase: 'siege',
+  actions: siegeActionSchemas,
+  enter,
+  pending,
+  legal,
+  apply,
+  timeout,
+};

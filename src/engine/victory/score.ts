@@ -1,0 +1,36 @@
+// End-of-game victory (17.0) over the game state: the end-of-game exchange first (1757 B), then
+// fortress VP by garrison (1756 D and 1762 B through state.rules), losses from the ledger, and
+// unexchanged prisoners (14.17).
+import type { StrategicMap } from '../../map/types.js';
+import { engineMap } from '../map-env.js';
+import { runExchange } from '../prisoners/phase.js';
+import { fortressAt, garrisonSide } from '../state.js';
+import type { GameEvent, GameState, Nationality, Side } from '../types.js';
+import { NATIONALITIES } from '../types.js';
+import { scoreVictory, type VictoryReport } from './victory.js';
+
+/** Scores a finished game. Works on a copy: the caller's state is not changed. */
+export function finalScore(state: GameState, map: StrategicMap = engineMap()): VictoryReport {
+  const s: GameState = structuredClone(state);
+  const events: GameEvent[] = [];
+  runExchange(s, 'end', events);
+  const fortresses = map.fortresses().filter((f) => fortressAt(s, map, f.hex));
+  const garrison: Record<string, Side | undefined> = {};
+  for (const f of fortresses) garrison[f.hex] = garrisonSide(s, f.hex);
+  const sum = (side: Side, rec: Partial<Record<Nationality, number>>) =>
+    NATIONALITIES.filter((n) => s.seatSide[n] === side).reduce((a, n) => a + (rec[n] ?? 0), 0);
+  return scoreVictory({
+    fortresses,
+    garrison,
+    eliminatedSp: {
+      'prussian-allied': sum('prussian-allied', s.ledger.eliminated),
+      coalition: sum('coalition', s.ledger.eliminated),
+    },
+    unexchangedPrisonerSp: {
+      'prussian-allied': sum('prussian-allied', s.ledger.prisoners.coalition),
+      coalition: sum('coalition', s.ledger.prisoners['prussian-allied']),
+    },
+    excludedFortressHexes: s.rules.noControlFortresses ?? [],
+    alliedForfeit: s.over?.reason === 'forfeit',
+  });
+}
