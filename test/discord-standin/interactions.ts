@@ -123,7 +123,8 @@ export class InteractionRegistry {
       throw new Error('discord-standin: no bot is connected to the gateway; log the client in first');
     }
     const id = this.ids.next();
-    const token = `standin.${id}.${Math.random().toString(36).slice(2)}`;
+    // Real tokens are opaque and unguessable; a second snowflake keeps these unique and deterministic.
+    const token = `standin-token.${id}.${this.ids.next()}`;
     const payload = this.basePayload(id, token, init.type, init.userId, init.channelId);
     payload.data = init.data;
     if (init.sourceMessage) payload.message = this.messages.toApi(init.sourceMessage);

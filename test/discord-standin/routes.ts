@@ -19,6 +19,8 @@ export interface RouteContext {
   commands: CommandRegistry;
   gateway: StandinGateway;
   gatewayUrl: () => string;
+  /** ISO timestamp on the stand-in clock. */
+  now: () => string;
 }
 
 const ok = (body: unknown): RestResult => ({ status: 200, body });
@@ -261,9 +263,7 @@ export function buildRoutes(ctx: RouteContext): RestRoute[] {
           id: thread.id,
           guild_id: thread.guildId,
           member_count: thread.threadMemberIds.size,
-          added_members: [
-            { id: thread.id, user_id: member, join_timestamp: new Date().toISOString(), flags: 0 },
-          ],
+          added_members: [{ id: thread.id, user_id: member, join_timestamp: ctx.now(), flags: 0 }],
         },
         GatewayIntentBits.Guilds,
       );

@@ -119,6 +119,7 @@ export class DiscordStandin {
         commands: this.commandRegistry,
         gateway: this.gateway,
         gatewayUrl: () => this.gatewayUrl,
+        now: () => this.clock.iso(),
       }),
     );
     this.http.extraGet.set('/attachments/', (path) => {

@@ -1,5 +1,6 @@
 import {
   ActionRowBuilder,
+  AttachmentBuilder,
   ButtonBuilder,
   ButtonStyle,
   DiscordAPIError,
@@ -284,6 +285,38 @@ describe('discord-standin: interactions through a real discord.js Client', () =>
       code: 50035,
       errors: { data: { choices: { _errors: [{ code: 'BASE_TYPE_MAX_LENGTH' }] } } },
     });
+  });
+
+  it('reply with a file and withResponse: multipart callback, bytes intact, response resource returned', async () => {
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 255, 0]);
+    let responseMessageId: string | undefined;
+    handler = async (i) => {
+      if (!i.isChatInputCommand()) return;
+      const response = await i.reply({
+        content: 'The map',
+        files: [new AttachmentBuilder(png, { name: 'map.png' })],
+        withResponse: true,
+      });
+      responseMessageId = response.resource?.message?.id;
+    };
+    const reply = await h.standin.user('frederick').slash('ping').reply();
+    await h.standin.waitFor(() => responseMessageId, 'the callback response');
+    expect(responseMessageId).toBe(reply.id);
+    const [file] = h.standin.attachments({ messageId: reply.id });
+    expect(file?.filename).toBe('map.png');
+    expect(Buffer.from(file!.bytes).equals(png)).toBe(true);
+  });
+
+  it('ephemeral deferral stays ephemeral when edited', async () => {
+    handler = async (i) => {
+      if (!i.isChatInputCommand()) return;
+      await i.deferReply({ flags: MessageFlags.Ephemeral });
+      await i.editReply('Your supply status');
+    };
+    const reply = await h.standin.user('maria').slash('ping').reply();
+    expect(reply.content).toBe('Your supply status');
+    expect(reply.audience).toBe('ephemeral');
+    expect(reply.visibleTo).toEqual([h.standin.userId('maria')]);
   });
 
   it('3 s window: a callback after the deadline gets 10062 Unknown interaction', async () => {
