@@ -60,7 +60,7 @@ const riversSrc = readJson<{
   }>;
 }>(join(SRC, 'rivers.json'));
 const ridgesSrc = readJson<{
-  ridges: Array<{ name: string; points: LatLon[] }>;
+  ridges: Array<{ name: string; points: LatLon[]; rightRegions?: RegionId[] }>;
   passes: Array<{ name: string; at: LatLon }>;
 }>(join(SRC, 'ridges.json'));
 const areasSrc = readJson<{
@@ -531,6 +531,61 @@ for (const h of allHexes) {
   }
   regionOf.set(h, best);
 }
+// Make regions agree with the crests: near a ridge, hexes on its right take a `rightRegions`
+// region and hexes on its left lose one (the nearest suitable seed decides).
+function nearestSeed(p: Pt, ok: (r: RegionId) => boolean): RegionId {
+  let best: RegionId = 'other';
+  let bd = Number.POSITIVE_INFINITY;
+  for (const s of seeds) {
+    if (!ok(s.region)) continue;
+    const d = (s.p.x - p.x) ** 2 + (s.p.y - p.y) ** 2;
+    if (d < bd) {
+      bd = d;
+      best = s.region;
+    }
+  }
+  return best;
+}
+ridgesSrc.ridges.forEach((ridge, ri) => {
+  const right = ridge.rightRegions;
+  if (!right) return;
+  const pts = ridgeChains[ri]!.map((v) => vpos.get(v)!);
+  for (const h of allHexes) {
+    if (!isLand(h) || fortressHexes.has(h)) continue;
+    const c = hexCentre(h);
+    let bd = Number.POSITIVE_INFINITY;
+    let side = 0;
+    let interior = false;
+    for (let i = 0; i + 1 < pts.length; i++) {
+      const a = pts[i]!;
+      const b = pts[i + 1]!;
+      const dx = b.x - a.x;
+      const dy = b.y - a.y;
+      const t = Math.max(0, Math.min(1, ((c.x - a.x) * dx + (c.y - a.y) * dy) / (dx * dx + dy * dy)));
+      const qx = a.x + dx * t;
+      const qy = a.y + dy * t;
+      const d = (c.x - qx) ** 2 + (c.y - qy) ** 2;
+      if (d < bd - 1e-9) {
+        bd = d;
+        // Right of travel direction (dx, dy) in a y-north plane is (dy, -dx).
+        side = Math.sign((c.x - a.x) * dy - (c.y - a.y) * dx);
+        interior = !((i === 0 && t === 0) || (i + 2 === pts.length && t === 1));
+      }
+    }
+    if (!interior || bd > 2.6 ** 2 || side === 0) continue;
+    const r = regionOf.get(h)!;
+    if (side > 0 && !right.includes(r))
+      regionOf.set(
+        h,
+        nearestSeed(c, (x) => right.includes(x)),
+      );
+    if (side < 0 && right.includes(r))
+      regionOf.set(
+        h,
+        nearestSeed(c, (x) => !right.includes(x)),
+      );
+  }
+});
 for (const f of places.fortresses) regionOf.set(f.hex, f.region);
 
 // ---- zones: west of the Rhine, east of the Elbe (parity of crossings along the row) --------
