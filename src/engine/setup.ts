@@ -105,7 +105,13 @@ export function setup(
     let inside = 0;
     if (fortress) {
       if (e.position === 'inside') inside = e.sp;
-      else if (e.position === 'outside' || explicitInside.has(`${e.nationality}@${e.hex}`)) inside = 0;
+      else if (
+        e.position === 'outside' ||
+        explicitInside.has(`${e.nationality}@${e.hex}`) ||
+        // 12.13: never both sides inside; with enemies in the hex, default placement is outside.
+        sc.setup.some((o) => o.hex === e.hex && seatSide[o.nationality] !== seatSide[e.nationality])
+      )
+        inside = 0;
       else if (leaders.length === 0) inside = e.sp;
       else inside = Math.min(1, e.sp);
     }
