@@ -3,6 +3,7 @@ import { combatPhaseHook } from '../../src/engine/combat/phase.js';
 import { useMap } from '../../src/engine/map-env.js';
 import type { HookAction, HookResult } from '../../src/engine/phases/hooks.js';
 import { computeSupply } from '../../src/engine/rules/supply.js';
+import { supremeCommander } from '../../src/engine/state.js';
 import type { GameState, Seat } from '../../src/engine/types.js';
 import { view } from '../../src/engine/view.js';
 import { baseState, leader, testMap } from './combat-fixtures.js';
@@ -271,5 +272,22 @@ describe('Combat Phase wired into the phase machine (4.2 A6)', () => {
     const t = apply(r.state, 'austria', { type: 'timeout' }, map);
     if (!t.ok) throw new Error(t.error.message);
     expect(t.state.phase).not.toBe('combat');
+  });
+});
+
+describe('leaders lost in battle (9.44, 8.12)', () => {
+  it('9.44 / 8.12: an L result kills the commander for good and the next rank number succeeds him', () => {
+    // Frederick with Attack 2 rolls 6: 8 on 100% = 10/30L. Daun (the only Austrian leader there) dies.
+    const s0 = fieldBattle([6, 3]);
+    s0.leaders.fred!.attack = 2;
+    s0.leaders.daun!.defence = 0;
+    s0.leaders.lascy = leader('lascy', 'austria', 3, '0909', { initiative: 2 });
+    let s = enter(s0);
+    s = act(s, 'prussia', { type: 'combat-attack', hex: '0505' });
+    expect(s.leaders.daun).toMatchObject({ status: 'killed', hex: null });
+    expect(s.ledger.eliminated).toEqual({ prussia: 2, austria: 6 });
+    // Austrian total 2 + 0 (Daun is dead) against 6 + 3: seven prisoners.
+    expect(s.ledger.prisoners['prussian-allied']).toEqual({ austria: 7 });
+    expect(supremeCommander(s, 'austria')?.id).toBe('lascy');
   });
 });

@@ -1,0 +1,98 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useMap } from '../../src/engine/map-env.js';
+import { prisonerExchangePhaseHook, runExchange } from '../../src/engine/prisoners/phase.js';
+import type { GameState } from '../../src/engine/types.js';
+import { finalScore } from '../../src/engine/victory/index.js';
+import { baseState, leader, testMap } from './combat-fixtures.js';
+
+const forts = [
+  { hex: '1623', name: 'Dresden', vp: 12, region: 'saxony' as const },
+  { hex: '0231', name: 'Vienna', vp: 15, region: 'austria' as const },
+  { hex: '2030', name: 'Glogau', vp: 6, region: 'silesia' as const },
+  { hex: '1125', name: 'Prague', vp: 10, region: 'bohemia' as const },
+];
+const map = testMap({ fortresses: forts, size: 40 });
+beforeEach(() => useMap(map));
+
+function withPrisoners(over: Partial<GameState> = {}): GameState {
+  return baseState({
+    phase: 'prisoner-exchange',
+    turn: 4,
+    forces: { '1623': { prussia: { out: 0, in: 3 } }, '0231': { austria: { out: 0, in: 5 } } },
+    leaders: {
+      fred: leader('fred', 'prussia', 1, null),
+      keith: leader('keith', 'prussia', 5, null),
+      lascy: leader('lascy', 'austria', 4, null),
+    },
+    ledger: {
+      eliminated: {},
+      removed: {},
+      prisoners: { 'prussian-allied': { austria: 4 }, coalition: { prussia: 6 } },
+      prisonerLeaders: { 'prussian-allied': ['lascy'], coalition: ['fred', 'keith'] },
+      entered: {},
+    },
+    rules: { prisonerExchange: [{ a: ['austria'], b: ['prussia'], turns: 'even' }] },
+    ...over,
+  });
+}
+
+describe('Prisoner Exchange Phase (14.1)', () => {
+  it('14.12-14.16: on an even turn SP go point for point and leaders one for one, home into a fortress', () => {
+    const s = prisonerExchangePhaseHook.enter(withPrisoners()).state;
+    expect(prisonerExchangePhaseHook.pending(s)).toEqual([]);
+    expect(s.ledger.prisoners).toEqual({ 'prussian-allied': { austria: 0 }, coalition: { prussia: 2 } });
+    expect(s.forces['1623']?.prussia?.in).toBe(7);
+    expect(s.forces['0231']?.austria?.in).toBe(9);
+    // 14.15: Frederick stays a prisoner; Keith comes home for Lascy.
+    expect(s.ledger.prisonerLeaders.coalition).toEqual(['fred']);
+    expect(s.leaders.keith).toMatchObject({ status: 'map', hex: '1623', inside: true });
+    expect(s.leaders.lascy).toMatchObject({ status: 'map', hex: '0231', inside: true });
+  });
+
+  it('14.16: no exchange when one nationality has no unbesieged fortress of its own', () => {
+    const s = prisonerExchangePhaseHook.enter(withPrisoners({ besieged: ['0231'] })).state;
+    expect(s.ledger.prisoners).toEqual({ 'prussian-allied': { austria: 4 }, coalition: { prussia: 6 } });
+  });
+
+  it('14.11: nothing happens on a turn the scenario does not list', () => {
+    const s = prisonerExchangePhaseHook.enter(withPrisoners({ turn: 5 })).state;
+    expect(s.ledger.prisoners).toEqual({ 'prussian-allied': { austria: 4 }, coalition: { prussia: 6 } });
+  });
+});
+
+describe('end of game (17.0, 14.17, 1757 B)', () => {
+  it('17.0: fortress VP by garrison, minus own SP lost and unexchanged prisoners', () => {
+    const s = withPrisoners();
+    s.ledger.eliminated = { prussia: 10, austria: 7 };
+    s.forces['2030'] = { austria: { out: 0, in: 1 } };
+    s.forces['1125'] = { prussia: { out: 5, in: 0 }, austria: { out: 0, in: 1 } }; // besieged: Austrian VP
+    const r = finalScore(s, map);
+    // Allied: Dresden 12 - (10 + 6 prisoners) = -4; Coalition: Vienna 15 + Glogau 6 + Prague 10 - (7 + 4) = 20.
+    expect(r.total).toEqual({ 'prussian-allied': -4, coalition: 20 });
+    expect(r).toMatchObject({ winner: 'coalition', level: 'substantive', difference: 24, basis: 'negative' });
+  });
+
+  it('1757 B: Austrian and Prussian prisoners are exchanged at the end before the count', () => {
+    const s = withPrisoners({
+      rules: { prisonerExchange: [{ a: ['austria'], b: ['prussia'], turns: 'end' }] },
+    });
+    const r = finalScore(s, map);
+    expect(r.lossVp).toEqual({ 'prussian-allied': 2, coalition: 0 });
+    // finalScore works on a copy.
+    expect(s.ledger.prisoners.coalition).toEqual({ prussia: 6 });
+    const events: never[] = [];
+    const copy = structuredClone(s);
+    runExchange(copy, 'end', events);
+    expect(copy.ledger.prisoners.coalition).toEqual({ prussia: 2 });
+  });
+
+  it("1762 B: a fortress listed as nobody's scores for no one", () => {
+    const s = withPrisoners({ rules: { prisonerExchange: [], noControlFortresses: ['0231'] } });
+    expect(finalScore(s, map).fortressVp.coalition).toBe(0);
+  });
+
+  it('14.15: an Allied forfeit after Frederick is captured is a decisive Coalition victory', () => {
+    const s = withPrisoners({ over: { reason: 'forfeit', turn: 5 } });
+    expect(finalScore(s, map)).toMatchObject({ winner: 'coalition', level: 'decisive', basis: 'forfeit' });
+  });
+});
