@@ -10,7 +10,6 @@ import {
   MessageType,
 } from 'discord-api-types/v10';
 import type { CommandRegistry } from './commands.js';
-import type { StandinGateway } from './gateway.js';
 import { InteractionHandle } from './interaction-handle.js';
 import type { InteractionRegistry, InteractionState } from './interactions.js';
 import type { Ledger, RecordedMessage } from './ledger.js';
@@ -26,7 +25,6 @@ export interface UserContext {
   commands: CommandRegistry;
   interactions: InteractionRegistry;
   messages: MessageStore;
-  gateway: StandinGateway;
   defaultChannelId: () => string;
 }
 

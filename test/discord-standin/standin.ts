@@ -131,9 +131,14 @@ export class DiscordStandin {
     });
     this.http.server.on('upgrade', (request, socket, head) => {
       const path = new URL(request.url ?? '/', 'http://x').pathname;
-      if (path === '/gateway' || path === '/gateway-resume')
+      if (path === '/gateway' || path === '/gateway-resume') {
         this.gateway.handleUpgrade(request, socket, head);
-      else socket.destroy();
+        return;
+      }
+      this.http.unknownRequests.push({ method: 'UPGRADE', path: request.url ?? '', at: this.clock.iso() });
+      this.ledger.record({ kind: 'unknown-request', method: 'UPGRADE', path: request.url ?? '' });
+      this.log(`[discord-standin] UNKNOWN WEBSOCKET PATH ${request.url ?? ''} (connection dropped)`);
+      socket.destroy();
     });
   }
 
@@ -194,7 +199,6 @@ export class DiscordStandin {
         commands: this.commandRegistry,
         interactions: this.interactions,
         messages: this.messages,
-        gateway: this.gateway,
         defaultChannelId: () => {
           const first = this.world.guild.channelIds
             .map((cid) => this.world.channels.get(cid)!)

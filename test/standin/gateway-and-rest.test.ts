@@ -1,5 +1,6 @@
 import { Client, DiscordAPIError, GatewayIntentBits, type TextChannel } from 'discord.js';
 import { afterEach, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
 import { DiscordStandin } from '../discord-standin/index.js';
 import { type Harness, startHarness } from './harness.js';
 
@@ -78,6 +79,18 @@ describe('discord-standin: gateway lifecycle and REST behaviour', () => {
       `GET /api/v10/guilds/${standin.guildId}/audit-logs`,
     ]);
     expect(h.logs.some((l) => l.includes('UNKNOWN ROUTE GET') && l.includes('audit-logs'))).toBe(true);
+  });
+
+  it('compression and unknown websocket paths are refused loudly', async () => {
+    h = await startHarness();
+    const { standin } = h;
+    const compressed = new WebSocket(`${standin.gatewayUrl}?v=10&encoding=json&compress=zlib-stream`);
+    const code = await new Promise<number>((resolve) => compressed.on('close', (c) => resolve(c)));
+    expect(code).toBe(4002);
+    const stray = new WebSocket(`ws://127.0.0.1:${standin.port}/elsewhere`);
+    await new Promise<void>((resolve) => stray.on('error', () => resolve()));
+    expect(standin.unknownRequests.map((r) => `${r.method} ${r.path}`)).toEqual(['UPGRADE /elsewhere']);
+    expect(h.logs.some((l) => l.includes('zlib-stream'))).toBe(true);
   });
 
   it('a wrong token is refused (REST 401 → discord.js TokenInvalid)', async () => {
