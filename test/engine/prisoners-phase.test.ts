@@ -96,3 +96,20 @@ describe('end of game (17.0, 14.17, 1757 B)', () => {
     expect(finalScore(s, map)).toMatchObject({ winner: 'coalition', level: 'decisive', basis: 'forfeit' });
   });
 });
+
+describe('Prisoner Exchange Phase in the sequence of play (4.2 C, 1760 A)', () => {
+  it('1760 A: the odd Game-Turn 3 still holds an Austrian-Prussian exchange', async () => {
+    const { advance } = await import('../../src/engine/phases/machine.js');
+    const s = withPrisoners({
+      turn: 3,
+      phase: 'attrition',
+      phasing: 'coalition',
+      rules: { prisonerExchange: [{ a: ['austria'], b: ['prussia'], turns: [3, 6, 9, 12, 15, 18] }] },
+    });
+    const events: import('../../src/engine/types.js').GameEvent[] = [];
+    const out = advance(structuredClone(s), map, events);
+    expect(events.some((e) => e.kind === 'prisoners-exchanged')).toBe(true);
+    expect(out.ledger.prisoners.coalition).toEqual({ prussia: 2 });
+    expect(out.turn).toBe(4);
+  });
+});

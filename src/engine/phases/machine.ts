@@ -47,7 +47,9 @@ function nextPhase(state: GameState): PhaseName {
   if (i >= 0 && i < PLAYER_TURN.length - 1) return PLAYER_TURN[i + 1]!;
   if (state.phase === 'attrition') {
     if (state.phasing === 'prussian-allied') return 'reinforcement';
-    return state.turn % 2 === 0 ? 'prisoner-exchange' : 'turn-advance';
+    // 4.2 C names even turns, but scenario rules override 14.11 (1760 A exchanges on turns 3, 9, 15):
+    // the phase is visited every turn and the hook exchanges only on the turns the scenario lists.
+    return 'prisoner-exchange';
   }
   if (state.phase === 'prisoner-exchange') return 'turn-advance';
   return 'reinforcement';
