@@ -66,6 +66,7 @@ export function applyWithRetry(deps: ApplyDeps, req: ApplyRequest): Result<Appli
       actor: req.actor,
       userId: req.userId,
       action,
+      events: r.events,
       newState: r.state,
       over: deps.engine.isOver(r.state),
       at: deps.clock.now(),

@@ -22,7 +22,7 @@ import type { Clock } from './clock.js';
 import type { Action, EngineEvent, RulesEngine, Seat } from './engine-port.js';
 import { fail, type Result, refusal } from './result.js';
 import { type GameSettingsInput, parseSettings } from './settings.js';
-import { driveAutopilot } from './step-resolver.js';
+import { driveAutopilot, visibleTo } from './step-resolver.js';
 
 export interface ServiceDeps {
   db: Db;
@@ -53,10 +53,6 @@ export interface Decision {
 }
 
 const MAX_ACTION_BYTES = 16_384;
-
-function visibleTo(seat: Seat, e: EngineEvent): boolean {
-  return e.visibility === 'public' || e.visibility.seats.includes(seat);
-}
 
 export class CampaignService {
   constructor(private readonly deps: ServiceDeps) {}

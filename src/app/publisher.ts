@@ -1,5 +1,5 @@
 // Publishing is pluggable: the Discord bot implements `Publisher`; tests record what was sent.
-import type { Seat } from './engine-port.js';
+import type { EngineEvent, Seat } from './engine-port.js';
 
 export type PublishTarget =
   | { kind: 'channel'; guildId: string; channelId: string }
@@ -14,6 +14,8 @@ export interface OutboundMessage {
   target: PublishTarget;
   /** The engine view for the target (public or the seat's own), never the raw state. */
   view: unknown;
+  /** For updates: what happened since the previous step began, only the events the target may see. */
+  events: EngineEvent[];
   /** Seats still to act, and when the step closes. */
   pendingSeats: Seat[];
   dueAt: number | null;

@@ -12,12 +12,19 @@ import {
   recordPublished,
   wasPublished,
 } from '../db/deadline-repository.js';
-import { getGame, getSeats, markResolved } from '../db/game-repository.js';
+import { eventsBetween, getGame, getSeats, markResolved } from '../db/game-repository.js';
 import type { DeadlineRow } from '../db/schema.js';
 import type { Job, JobHandler, JobQueue, PublishTopic } from '../queue/jobs.js';
 import { type ApplyDeps, applyWithRetry, settingsOf, stateOf } from './apply-action.js';
 import type { Clock } from './clock.js';
-import { type Action, DONE, type RulesEngine, timeoutAction } from './engine-port.js';
+import {
+  type Action,
+  DONE,
+  type EngineEvent,
+  type RulesEngine,
+  type Seat,
+  timeoutAction,
+} from './engine-port.js';
 import type { OutboundMessage, Publisher } from './publisher.js';
 import { refusal } from './result.js';
 
@@ -231,6 +238,8 @@ function buildMessages(deps: ProcessorDeps, job: Extract<Job, { kind: 'publish' 
       : undefined;
   const dueAt = deadline?.dueAt ?? null;
   const seats = getSeats(deps.db, job.gameId);
+  // An update carries what happened since the previous step began, filtered per reader.
+  const events = job.topic === 'update' ? (stepEvents(deps, game.id, job.version) as EngineEvent[]) : [];
   const base = {
     gameId: game.id,
     version: job.version,
@@ -242,13 +251,23 @@ function buildMessages(deps: ProcessorDeps, job: Extract<Job, { kind: 'publish' 
   const prefix = `${game.id}.${job.version}.${job.topic}`;
   const out: OutboundMessage[] = [];
   if (job.topic === 'update' || job.topic === 'deadline-passed') {
-    out.push({ ...base, key: `${prefix}.channel`, target: channel, view: deps.engine.view(state, 'public') });
+    out.push({
+      ...base,
+      key: `${prefix}.channel`,
+      target: channel,
+      view: deps.engine.view(state, 'public'),
+      events: events.filter((e) => e.visibility === 'public'),
+    });
   }
   const dmSeats =
     job.topic === 'reminder'
       ? (job.seats ?? []).filter((s) => pending.includes(s))
       : job.topic === 'update'
-        ? pending
+        ? seats
+            .map((r) => r.seat)
+            .filter(
+              (s) => pending.includes(s) || events.some((e) => e.visibility !== 'public' && visibleTo(s, e)),
+            )
         : [];
   for (const seat of dmSeats) {
     const row = seats.find((r) => r.seat === seat);
@@ -258,9 +277,25 @@ function buildMessages(deps: ProcessorDeps, job: Extract<Job, { kind: 'publish' 
       key: `${prefix}.dm.${seat}`,
       target: { kind: 'dm', userId: row.userId, seat },
       view: deps.engine.view(state, seat),
+      events: events.filter((e) => visibleTo(seat, e)),
     });
   }
   return out;
+}
+
+export function visibleTo(seat: Seat, e: EngineEvent): boolean {
+  return e.visibility === 'public' || e.visibility.seats.includes(seat);
+}
+
+/** Events of the actions since the step before the one that began at `version`. */
+function stepEvents(deps: ProcessorDeps, gameId: string, version: number): unknown[] {
+  const previous = deps.db.query.deadlines
+    .findFirst({
+      where: (d, { and, eq, lt }) => and(eq(d.gameId, gameId), lt(d.version, version)),
+      orderBy: (d, { desc }) => [desc(d.version)],
+    })
+    .sync();
+  return eventsBetween(deps.db, gameId, previous?.version ?? 0, version);
 }
 
 function getDeadlineOpenForStep(deps: ProcessorDeps, gameId: string, stepId: string | null) {

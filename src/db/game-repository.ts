@@ -1,7 +1,7 @@
 // Reads and writes of games, seats, the action log and snapshots. Every accepted action goes
 // through `commitAction`, which is the optimistic-concurrency guard: the update only matches the
 // row while it still holds the version the caller read.
-import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from './client.js';
 import { actions, type GameRow, games, type SeatRow, seats, snapshots } from './schema.js';
 
@@ -117,6 +117,8 @@ export interface CommitInput {
   actor: 'player' | 'autopilot' | 'deadline';
   userId: string | null;
   action: unknown;
+  /** The engine's events for this action, stored with it. */
+  events?: unknown[];
   newState: unknown;
   over: boolean;
   at: number;
@@ -149,6 +151,7 @@ export function commitAction(db: Db, c: CommitInput): CommitResult {
           actor: c.actor,
           userId: c.userId,
           action: JSON.stringify(c.action),
+          events: JSON.stringify(c.events ?? []),
           at: c.at,
         })
         .run();
@@ -209,4 +212,17 @@ export function unresolvedGames(db: Db): { id: string; version: number }[] {
     .from(games)
     .where(and(eq(games.status, 'active'), lt(games.resolvedVersion, games.version)))
     .all();
+}
+
+/** The stored events of the actions with afterVersion < version <= upToVersion, in order. */
+export function eventsBetween(db: Db, gameId: string, afterVersion: number, upToVersion: number): unknown[] {
+  return db
+    .select({ events: actions.events })
+    .from(actions)
+    .where(
+      and(eq(actions.gameId, gameId), gt(actions.version, afterVersion), lte(actions.version, upToVersion)),
+    )
+    .orderBy(asc(actions.version))
+    .all()
+    .flatMap((r) => JSON.parse(r.events) as unknown[]);
 }

@@ -60,6 +60,8 @@ export const actions = sqliteTable(
     actor: text('actor').notNull(),
     userId: text('user_id'),
     action: text('action').notNull(),
+    /** The events the engine reported for this action (JSON array, each with its visibility tag). */
+    events: text('events').notNull().default('[]'),
     at: integer('at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.gameId, t.version] })],

@@ -159,11 +159,18 @@ describe('submitting actions', () => {
       ['r1-A', true],
       ['r1-B', false],
     ]);
-    // The update DMs go to the seats that must act in the new step.
-    const dms = h.publisher.sent.filter(
-      (m) => m.topic === 'update' && m.target.kind === 'dm' && m.version === 3,
+    // The update DMs go to the seats that must act in the new step, and to hanover, whose own
+    // event (hidden from the others) happened in the step that ended.
+    const update = h.publisher.sent.filter((m) => m.topic === 'update' && m.version === 3);
+    const byTarget = Object.fromEntries(
+      update.map((m) => [m.target.kind === 'dm' ? m.target.userId : 'channel', m.events.map((e) => e.type)]),
     );
-    expect(dms.map((m) => (m.target.kind === 'dm' ? m.target.userId : ''))).toEqual(['u3', 'u4']);
+    expect(byTarget).toEqual({
+      channel: ['done', 'done', 'step-ended'],
+      u2: ['added', 'done', 'done', 'step-ended'],
+      u3: ['done', 'done', 'step-ended'],
+      u4: ['done', 'done', 'step-ended'],
+    });
     expect(getGame(h.handle.db, id)?.resolvedVersion).toBe(3);
   });
 

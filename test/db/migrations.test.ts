@@ -62,3 +62,27 @@ describe('migrations', () => {
     raw.close();
   });
 });
+
+describe('upgrading a database from the previous migration', () => {
+  it('0000 -> latest: the fixture database gains the events column and keeps its game, which still replays', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { replayGame } = await import('../../src/app/replay.js');
+    const { countingEngine } = await import('../app/support/counting-engine.js');
+    const path = join(dir, 'old.sqlite');
+    const raw = new Database(path);
+    raw.exec(readFileSync(join(import.meta.dirname, 'fixtures/schema-0000.sql'), 'utf8'));
+    expect(raw.prepare('select count(*) as n from __drizzle_migrations').get()).toEqual({ n: 1 });
+    raw.close();
+    const h = openDatabase(path);
+    expect(h.sqlite.prepare('select count(*) as n from __drizzle_migrations').get()).toEqual({ n: 2 });
+    expect(h.sqlite.prepare('select version, events from actions order by version').all()).toEqual([
+      { version: 1, events: '[]' },
+      { version: 2, events: '[]' },
+      { version: 3, events: '[]' },
+    ]);
+    const report = replayGame(h.db, countingEngine(), 'g0000');
+    expect(report.problems).toEqual([]);
+    expect(report.version).toBe(3);
+    h.close();
+  });
+});

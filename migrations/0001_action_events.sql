@@ -1,0 +1,1 @@
+ALTER TABLE `actions` ADD `events` text DEFAULT '[]' NOT NULL;
