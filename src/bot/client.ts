@@ -1,0 +1,86 @@
+// Builds the discord.js client, the campaign runtime and the bot's dependencies, and wires the
+// interaction router and the Discord publisher together.
+import { Client, type ClientOptions, GatewayIntentBits } from 'discord.js';
+import type { Clock } from '../app/clock.js';
+import type { RulesEngine } from '../app/engine-port.js';
+import { type Runtime, type RuntimeOptions, startRuntime } from '../app/runtime.js';
+import type { Db } from '../db/client.js';
+import { CampaignDirectory } from './directory.js';
+import type { NameBook } from './names.js';
+import { PreviewStore } from './previews.js';
+import { DiscordPublisher } from './publisher.js';
+import { createRouter } from './router.js';
+import type { RuleBook } from './rules.js';
+import type { BotDeps, MapRenderer } from './types.js';
+
+export interface BotOptions {
+  db: Db;
+  engine: RulesEngine<unknown>;
+  clock: Clock;
+  names: NameBook;
+  rules: RuleBook;
+  render?: MapRenderer;
+  redis?: RuntimeOptions['redis'];
+  clientOptions?: Partial<ClientOptions>;
+  log?: (msg: string, data?: Record<string, unknown>) => void;
+}
+
+export interface Bot {
+  client: Client;
+  runtime: Runtime;
+  deps: BotDeps;
+  publisher: DiscordPublisher;
+  login(token: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function createBot(o: BotOptions): Promise<Bot> {
+  const log = o.log ?? (() => {});
+  const client = new Client({ intents: [GatewayIntentBits.Guilds], ...o.clientOptions });
+  let deps: BotDeps | undefined;
+  const publisher = new DiscordPublisher(client, () => deps as BotDeps, log);
+  const runtime = await startRuntime({
+    db: o.db,
+    engine: o.engine,
+    clock: o.clock,
+    publisher,
+    redis: o.redis,
+    log,
+  });
+  const directory = new CampaignDirectory(o.db);
+  deps = {
+    db: o.db,
+    service: runtime.service,
+    engine: o.engine,
+    directory,
+    names: o.names,
+    previews: new PreviewStore(() => o.clock.now()),
+    rules: o.rules,
+    render: o.render,
+    now: () => o.clock.now(),
+    takeNotices: (userId) => publisher.takeNotices(userId),
+    async afterCommit(gameId) {
+      const game = directory.game(gameId);
+      if (!game || !directory.botOptions(game).moveMaps) return;
+      const v = runtime.service.view({ gameId, seat: 'public', userId: '' });
+      if (v.ok) await publisher.postPublicMap(gameId, game.channelId, v.view, 'After the last move');
+    },
+  };
+  client.on('interactionCreate', createRouter(deps, log));
+  client.on('error', (e) => log('discord client error', { error: String(e) }));
+  return {
+    client,
+    runtime,
+    deps,
+    publisher,
+    async login(token: string) {
+      const ready = new Promise<void>((resolve) => client.once('clientReady', () => resolve()));
+      await client.login(token);
+      await ready;
+    },
+    async close() {
+      await client.destroy();
+      await runtime.close();
+    },
+  };
+}

@@ -1,0 +1,349 @@
+// /campaign: create, join, leave, start, status, map, settings, replace, concede, draw, end.
+// One open campaign per channel or thread; a user may hold several seats and a side may be
+// shared by several users (one per nationality seat).
+import { SlashCommandBuilder } from 'discord.js';
+import { privateEmbed, publicEmbed } from '../presenters/status.js';
+import { findGame, seatLabel } from '../session.js';
+import { type BotCommand, type BotDeps, type CommandInput, errorReply, type Reply } from '../types.js';
+import { addSeatOption, bool, int, str } from './options.js';
+
+const SCENARIOS = ['1756', '1757', '1758', '1759', '1760', '1761', '1762'];
+const HOUR = 3_600_000;
+
+export const data = new SlashCommandBuilder()
+  .setName('campaign')
+  .setDescription('Create, join and manage the Seven Years War campaign of this channel')
+  .setDMPermission(false)
+  .addSubcommand((s) =>
+    s
+      .setName('create')
+      .setDescription('Create a campaign in this channel or thread')
+      .addStringOption((o) =>
+        o
+          .setName('scenario')
+          .setDescription('Scenario year, 1756 to 1762')
+          .setRequired(true)
+          .setAutocomplete(true),
+      )
+      .addIntegerOption((o) =>
+        o
+          .setName('deadline_hours')
+          .setDescription('Hours each phase stays open (default 24)')
+          .setMinValue(1)
+          .setMaxValue(336),
+      )
+      .addStringOption((o) =>
+        o
+          .setName('timeout')
+          .setDescription('What happens when a deadline passes')
+          .addChoices(
+            { name: 'autopilot finishes the step', value: 'autopilot' },
+            { name: 'wait for the player', value: 'wait' },
+          ),
+      )
+      .addBooleanOption((o) =>
+        o.setName('move_maps').setDescription('Post the public map after every move, not only each phase'),
+      ),
+  )
+  .addSubcommand((s) =>
+    addSeatOption(
+      s.setName('join').setDescription('Take a seat (a nationality)'),
+      true,
+      'The nationality to play',
+    ),
+  )
+  .addSubcommand((s) =>
+    addSeatOption(
+      s.setName('leave').setDescription('Give up one of your seats'),
+      true,
+      'The seat to give up',
+    ),
+  )
+  .addSubcommand((s) => s.setName('start').setDescription('Start the campaign (creator only)'))
+  .addSubcommand((s) => s.setName('status').setDescription('Turn, phase, seats and who must act'))
+  .addSubcommand((s) =>
+    s
+      .setName('map')
+      .setDescription('Show the map')
+      .addStringOption((o) =>
+        o
+          .setName('scope')
+          .setDescription('The public map, or your own map (privately)')
+          .addChoices({ name: 'public', value: 'public' }, { name: 'mine', value: 'mine' }),
+      )
+      .addStringOption((o) =>
+        o.setName('zoom').setDescription('Zoom on a hex number or a city').setAutocomplete(true),
+      ),
+  )
+  .addSubcommand((s) =>
+    s
+      .setName('settings')
+      .setDescription('Change deadlines, timeout policy or per-move maps (creator or server managers)')
+      .addIntegerOption((o) =>
+        o
+          .setName('deadline_hours')
+          .setDescription('Hours each phase stays open')
+          .setMinValue(1)
+          .setMaxValue(336),
+      )
+      .addStringOption((o) =>
+        o
+          .setName('timeout')
+          .setDescription('What happens when a deadline passes')
+          .addChoices(
+            { name: 'autopilot finishes the step', value: 'autopilot' },
+            { name: 'wait for the player', value: 'wait' },
+          ),
+      )
+      .addBooleanOption((o) => o.setName('move_maps').setDescription('Post the public map after every move')),
+  )
+  .addSubcommand((s) =>
+    addSeatOption(
+      s.setName('replace').setDescription('Give a seat to another player (server managers)'),
+      true,
+      'The seat',
+    ).addUserOption((o) => o.setName('player').setDescription('Who takes the seat').setRequired(true)),
+  )
+  .addSubcommand((s) =>
+    addSeatOption(s.setName('concede').setDescription('Concede the campaign for your side'), false),
+  )
+  .addSubcommand((s) => s.setName('draw').setDescription('Offer a draw to the other side'))
+  .addSubcommand((s) =>
+    s.setName('end').setDescription('End the campaign now (server managers or the creator)'),
+  );
+
+function create(deps: BotDeps, input: CommandInput): Reply {
+  if (!input.guildId) return errorReply('Create a campaign in a server channel or thread, not by DM.');
+  const existing = deps.directory.inChannel(input.guildId, input.channelId);
+  if (existing)
+    return errorReply('This channel already has an open campaign; use another channel or a thread.');
+  const scenario = (str(input, 'scenario') ?? '').trim();
+  const hours = int(input, 'deadline_hours');
+  const timeout = str(input, 'timeout');
+  if (timeout !== undefined && timeout !== 'autopilot' && timeout !== 'wait') {
+    return errorReply('The timeout policy is "autopilot" or "wait".');
+  }
+  const r = deps.service.createGame({
+    guildId: input.guildId,
+    channelId: input.channelId,
+    userId: input.userId,
+    scenario,
+    options: { bot: { moveMaps: bool(input, 'move_maps') === true } },
+    settings: {
+      ...(hours !== undefined ? { deadlineMs: { phase: hours * HOUR } } : {}),
+      ...(timeout ? { timeoutPolicy: timeout as 'autopilot' | 'wait' } : {}),
+    },
+  });
+  if (!r.ok) return errorReply(r.error.message, r.error.rule);
+  return {
+    content: `Campaign **${scenario}** created (game \`${r.gameId}\`). Seats: ${r.seats.map(seatLabel).join(', ')}.\nTake a seat with \`/campaign join\`; the creator starts with \`/campaign start\`.`,
+    ephemeral: false,
+  };
+}
+
+function isCreatorOrManager(input: CommandInput, createdBy: string): boolean {
+  return input.isManager || input.userId === createdBy;
+}
+
+async function execute(deps: BotDeps, input: CommandInput): Promise<Reply> {
+  const sub = input.subcommand;
+  if (sub === 'create') return create(deps, input);
+  const found = findGame(deps, input);
+  if (!found.ok) {
+    if (sub === 'status') {
+      const last = deps.directory.latestInChannel(input.guildId, input.channelId);
+      if (last)
+        return { content: `The last campaign here (\`${last.id}\`) is ${last.status}.`, ephemeral: true };
+    }
+    return errorReply(found.message);
+  }
+  const game = found.game;
+  const seat = str(input, 'seat') ?? '';
+  switch (sub) {
+    case 'join': {
+      const r = deps.service.joinSeat({ gameId: game.id, seat, userId: input.userId });
+      if (!r.ok) return errorReply(r.error.message);
+      return { content: `<@${input.userId}> takes ${seatLabel(seat)}.`, ephemeral: false };
+    }
+    case 'leave': {
+      const r = deps.service.leaveSeat({ gameId: game.id, seat, userId: input.userId });
+      if (!r.ok) return errorReply(r.error.message);
+      return { content: `<@${input.userId}> leaves ${seatLabel(seat)}.`, ephemeral: false };
+    }
+    case 'start': {
+      const r = await deps.service.start({ gameId: game.id, userId: input.userId });
+      if (!r.ok) return errorReply(r.error.message);
+      const seats = deps.directory.seats(game.id);
+      const lines = seats.map((s) => `${seatLabel(s.seat)}: ${s.userId ? `<@${s.userId}>` : 'autopilot'}`);
+      return { content: `The campaign begins!\n${lines.join('\n')}`, ephemeral: false };
+    }
+    case 'status': {
+      const seats = deps.directory.seats(game.id);
+      const lines = seats.map(
+        (s) =>
+          `${seatLabel(s.seat)}: ${s.userId ? `<@${s.userId}>` : 'open'}${s.autopilot > 0 ? ' (autopilot)' : ''}`,
+      );
+      if (game.status !== 'active') {
+        return {
+          content: `Campaign \`${game.id}\` (${game.scenario}) is ${game.status}.\n${lines.join('\n')}`,
+          ephemeral: true,
+        };
+      }
+      const v = deps.service.view({ gameId: game.id, seat: 'public', userId: input.userId });
+      if (!v.ok) return errorReply(v.error.message);
+      const state = deps.service.pending({ gameId: game.id, userId: input.userId });
+      const embed = publicEmbed(v.view, {
+        title: `Campaign ${game.scenario}`,
+        pendingSeats: pendingSeatsOf(deps, game.id),
+        dueAt: state.ok ? (state.decisions[0]?.dueAt ?? null) : null,
+        names: deps.names,
+      });
+      embed.fields = [...(embed.fields ?? []), { name: 'Seats', value: lines.join('\n') }];
+      return { embeds: [embed], ephemeral: true };
+    }
+    case 'map':
+      return mapReply(deps, input, game.id);
+    case 'settings': {
+      if (!isCreatorOrManager(input, game.createdBy)) {
+        return errorReply('Only the campaign creator or a server manager can change the settings.');
+      }
+      const hours = int(input, 'deadline_hours');
+      const timeout = str(input, 'timeout');
+      const moveMaps = bool(input, 'move_maps');
+      if (hours === undefined && timeout === undefined && moveMaps === undefined) {
+        const current = JSON.parse(game.settings) as {
+          deadlineMs?: { phase?: number };
+          timeoutPolicy?: string;
+        };
+        return {
+          content: `Deadline per phase: ${Math.round((current.deadlineMs?.phase ?? 24 * HOUR) / HOUR)} h; at the deadline: ${current.timeoutPolicy ?? 'autopilot'}; per-move maps: ${deps.directory.botOptions(game).moveMaps ? 'on' : 'off'}.`,
+          ephemeral: true,
+        };
+      }
+      if (timeout !== undefined && timeout !== 'autopilot' && timeout !== 'wait') {
+        return errorReply('The timeout policy is "autopilot" or "wait".');
+      }
+      const r = deps.directory.updateSettings(game.id, {
+        deadlineHours: hours,
+        timeoutPolicy: timeout as 'autopilot' | 'wait' | undefined,
+        moveMaps,
+      });
+      if (!r.ok) return errorReply(r.message);
+      return { content: 'Campaign settings updated.', ephemeral: false };
+    }
+    case 'replace': {
+      if (!input.isManager) return errorReply('Only server managers (Manage Server) can replace a player.');
+      const player = str(input, 'player');
+      if (!player || !/^\d{5,25}$/.test(player)) return errorReply('Name the player who takes the seat.');
+      const r = deps.service.replacePlayer({
+        gameId: game.id,
+        seat,
+        newUserId: player,
+        byUserId: game.createdBy,
+      });
+      if (!r.ok) return errorReply(r.error.message);
+      deps.previews.discard(input.userId, game.id, seat);
+      return {
+        content: `<@${player}> now holds ${seatLabel(seat)} (replaced by <@${input.userId}>).`,
+        ephemeral: false,
+      };
+    }
+    case 'concede':
+    case 'draw':
+      return errorReply(
+        'Conceding and draw offers are not available yet: the campaign service has no action for them. A server manager can end the campaign with /campaign end.',
+      );
+    case 'end': {
+      if (!isCreatorOrManager(input, game.createdBy))
+        return errorReply('Only server managers or the creator can end the campaign.');
+      const r = deps.service.end({ gameId: game.id, userId: game.createdBy });
+      if (!r.ok) return errorReply(r.error.message);
+      return { content: `The campaign \`${game.id}\` was ended by <@${input.userId}>.`, ephemeral: false };
+    }
+    default:
+      return errorReply(`Unknown subcommand "${String(sub)}".`);
+  }
+}
+
+export function pendingSeatsOf(deps: BotDeps, gameId: string): string[] {
+  const game = deps.directory.game(gameId);
+  if (!game?.state || game.status !== 'active') return [];
+  try {
+    return deps.engine.pendingSeats(JSON.parse(game.state));
+  } catch {
+    return [];
+  }
+}
+
+export async function mapReply(deps: BotDeps, input: CommandInput, gameId: string): Promise<Reply> {
+  const scope = str(input, 'scope') ?? 'public';
+  const zoomRaw = str(input, 'zoom');
+  let zoom: string | undefined;
+  if (zoomRaw) {
+    const m = deps.names.hex(zoomRaw);
+    if (!m.ok) return errorReply(m.message);
+    zoom = m.match.value;
+  }
+  const game = deps.directory.game(gameId);
+  if (!game || game.status === 'setup') return errorReply('The campaign has not started yet.');
+  if (scope === 'mine') {
+    const seats = deps.directory.seats(gameId).filter((s) => s.userId === input.userId);
+    if (seats.length === 0)
+      return errorReply('You hold no seat, so you have no private map; use scope: public.');
+    const embeds = [];
+    const files = [];
+    for (const s of seats) {
+      const v = deps.service.view({ gameId, seat: s.seat, userId: input.userId });
+      if (!v.ok) return errorReply(v.error.message);
+      embeds.push(
+        privateEmbed(v.view, {
+          seat: s.seat,
+          title: `${seatLabel(s.seat)} — your map`,
+          pendingActions: [],
+          dueAt: null,
+          names: deps.names,
+        }),
+      );
+      const png = deps.render ? await deps.render(v.view, { zoom, title: seatLabel(s.seat) }) : null;
+      if (png)
+        files.push({ name: `${s.seat}.png`, data: png, description: `${seatLabel(s.seat)} private map` });
+    }
+    return { embeds, files, ephemeral: true };
+  }
+  if (scope !== 'public') return errorReply('The map scope is "public" or "mine".');
+  const v = deps.service.view({ gameId, seat: 'public', userId: input.userId });
+  if (!v.ok) return errorReply(v.error.message);
+  const embed = publicEmbed(v.view, {
+    title: 'Public map',
+    pendingSeats: pendingSeatsOf(deps, gameId),
+    dueAt: null,
+    names: deps.names,
+  });
+  const png = deps.render ? await deps.render(v.view, { zoom, title: 'Public map' }) : null;
+  if (png) embed.image = { url: 'attachment://map.png' };
+  return {
+    embeds: [embed],
+    files: png ? [{ name: 'map.png', data: png, description: 'Public map' }] : [],
+    ephemeral: false,
+  };
+}
+
+export const command: BotCommand = {
+  data,
+  slow: (input) =>
+    input.subcommand === 'start' || input.subcommand === 'map' || input.subcommand === 'status',
+  privateReply: (input) =>
+    input.subcommand === 'status' || (input.subcommand === 'map' && input.options.scope === 'mine'),
+  execute,
+  async autocomplete(deps, _input, focused) {
+    if (focused.name === 'scenario') {
+      return SCENARIOS.filter((s) => s.startsWith(focused.value.trim())).map((s) => ({ name: s, value: s }));
+    }
+    if (focused.name === 'zoom') {
+      return deps.names
+        .suggestPlaces(focused.value)
+        .map((p) => ({ name: `${p.name} (${p.value})`, value: p.value }));
+    }
+    return [];
+  },
+};

@@ -1,0 +1,118 @@
+// The decision commands (/attack, /retreat, /siege, /exchange) share one shape: the engine offers
+// a short list of legal actions for the step (attack option 9.x, retreat paths 9.5, siege and
+// honours of war 13.x, prisoner exchange 14.x); the player picks one by autocomplete, or gets
+// them as buttons. Picking goes through the usual preview.
+import { SlashCommandBuilder } from 'discord.js';
+import type { Action } from '../../app/engine-port.js';
+import { buttonableActions, decisionRows, previewOrder } from '../orders.js';
+import { actionLabel } from '../presenters/describe.js';
+import { findActiveGame, findSeat, seatLabel } from '../session.js';
+import { type BotCommand, type BotDeps, type CommandInput, errorReply, type Reply } from '../types.js';
+import { addSeatOption, str } from './options.js';
+
+export interface DecisionSpec {
+  name: string;
+  description: string;
+  /** Which legal action types belong to this command. */
+  matches: (type: string) => boolean;
+  /** Rule case cited when nothing is offered. */
+  rule: string;
+  what: string;
+}
+
+function offered(deps: BotDeps, input: CommandInput, spec: DecisionSpec, seat?: string) {
+  const g = findActiveGame(deps, input);
+  if (!g.ok) return g;
+  const pending = deps.service.pending({ gameId: g.game.id, userId: input.userId });
+  if (!pending.ok) return { ok: false as const, message: pending.error.message };
+  const decisions = pending.decisions.filter((d) => seat === undefined || d.seat === seat);
+  const list = decisions.flatMap((d) =>
+    buttonableActions(d.legalActions).flatMap((a, index) =>
+      spec.matches(a.type) ? [{ seat: d.seat, action: a, index }] : [],
+    ),
+  );
+  return { ok: true as const, game: g.game, version: pending.version, list };
+}
+
+export function decisionCommand(spec: DecisionSpec): BotCommand {
+  const data = addSeatOption(
+    new SlashCommandBuilder()
+      .setName(spec.name)
+      .setDescription(spec.description)
+      .addStringOption((o) =>
+        o
+          .setName('choice')
+          .setDescription(`The ${spec.what} to take (leave empty for buttons)`)
+          .setAutocomplete(true),
+      ),
+    false,
+  );
+  async function execute(deps: BotDeps, input: CommandInput): Promise<Reply> {
+    const seatOpt = str(input, 'seat');
+    if (seatOpt) {
+      const s = findActiveGame(deps, input);
+      if (!s.ok) return errorReply(s.message);
+      const own = findSeat(deps, input, s.game);
+      if (!own.ok) return errorReply(own.message);
+    }
+    const o = offered(deps, input, spec, seatOpt);
+    if (!o.ok) return errorReply(o.message);
+    if (o.list.length === 0) {
+      return errorReply(`You have no ${spec.what} to decide now.`, spec.rule);
+    }
+    const choice = str(input, 'choice');
+    if (choice === undefined) {
+      const bySeat = new Map<string, Action[]>();
+      const rows = [];
+      for (const item of o.list) bySeat.set(item.seat, [...(bySeat.get(item.seat) ?? []), item.action]);
+      for (const [seat] of bySeat) {
+        const all = deps.service.pending({ gameId: o.game.id, userId: input.userId });
+        const d = all.ok ? all.decisions.find((x) => x.seat === seat) : undefined;
+        if (!d) continue;
+        // Buttons index into the full offered list, so a click is checked against it.
+        rows.push(
+          ...decisionRows(deps, {
+            gameId: o.game.id,
+            seat,
+            userId: input.userId,
+            version: o.version,
+            actions: buttonableActions(d.legalActions),
+          }),
+        );
+      }
+      return { content: `Choose your ${spec.what}:`, components: rows.slice(0, 5), ephemeral: true };
+    }
+    const m = /^(\d+)\.([a-z]+)\.(\d+)$/.exec(choice);
+    if (!m) return errorReply(`"${choice}" is not one of the offered choices; pick one from the list.`);
+    if (Number(m[1]) !== o.version)
+      return errorReply('That choice is out of date; the campaign has moved on. Pick again.');
+    const item = o.list.find((x) => x.seat === m[2] && x.index === Number(m[3]));
+    if (!item) return errorReply(`"${choice}" is not one of the offered choices; pick one from the list.`);
+    return previewOrder(deps, {
+      game: o.game,
+      seat: item.seat,
+      userId: input.userId,
+      action: item.action,
+      command: spec.name,
+    });
+  }
+  return {
+    data,
+    slow: () => true,
+    privateReply: () => true,
+    execute,
+    async autocomplete(deps, input, focused) {
+      if (focused.name !== 'choice') return [];
+      const o = offered(deps, input, spec, str(input, 'seat'));
+      if (!o.ok) return [];
+      const q = focused.value.toLowerCase();
+      return o.list
+        .map((x) => ({
+          name: `${seatLabel(x.seat)}: ${actionLabel(x.action, deps.names)}`.slice(0, 100),
+          value: `${o.version}.${x.seat}.${x.index}`,
+        }))
+        .filter((c) => c.name.toLowerCase().includes(q))
+        .slice(0, 25);
+    },
+  };
+}

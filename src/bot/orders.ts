@@ -1,0 +1,211 @@
+// The order flow: every order is first checked and shown privately (path, MP per hex, warnings)
+// with Confirm / Edit / Cancel; only Confirm sends it to the campaign service. Decisions the
+// engine offers as a short list (attack option, retreat paths, honours of war, exchanges) are
+// buttons, one per legal action.
+import {
+  type APIActionRowComponent,
+  type APIButtonComponent,
+  type APIComponentInMessageActionRow,
+  type APIEmbed,
+  ButtonStyle,
+  ComponentType,
+} from 'discord-api-types/v10';
+import type { Action } from '../app/engine-port.js';
+import type { GameRow } from '../db/schema.js';
+import { decodeComponentId, encodeComponentId } from './custom-id.js';
+import { dryRun } from './dry-run.js';
+import { actionLabel, describeAction, describeEvent } from './presenters/describe.js';
+import { seatLabel } from './session.js';
+import { type BotDeps, errorReply, type Reply } from './types.js';
+
+type Row = APIActionRowComponent<APIComponentInMessageActionRow>;
+
+function button(customId: string, label: string, style: ButtonStyle): APIButtonComponent {
+  return { type: ComponentType.Button, custom_id: customId, label, style: style as ButtonStyle.Primary };
+}
+
+export async function previewOrder(
+  deps: BotDeps,
+  o: { game: GameRow; seat: string; userId: string; action: Action; command: string; notes?: string[] },
+): Promise<Reply> {
+  const check = dryRun(deps, o.game.id, o.seat, o.action);
+  if (!check.ok) return errorReply(check.error.message, check.error.rule);
+  const preview = deps.previews.add({
+    userId: o.userId,
+    gameId: o.game.id,
+    seat: o.seat,
+    action: o.action,
+    command: o.command,
+    version: check.version,
+  });
+  const lines = check.events.map(describeEvent);
+  const warnings = lines.filter((l) => /supply|attrition|warning/i.test(l));
+  const steps = lines.filter((l) => !warnings.includes(l));
+  const fields = [];
+  if (steps.length) fields.push({ name: 'Step by step', value: steps.join('\n').slice(0, 1000) });
+  if (check.rollsDice) fields.push({ name: 'Dice', value: 'The die is rolled when you confirm.' });
+  if (warnings.length) fields.push({ name: '⚠️ Warnings', value: warnings.join('\n').slice(0, 1000) });
+  for (const n of o.notes ?? []) fields.push({ name: 'Note', value: n.slice(0, 1000) });
+  const embed: APIEmbed = {
+    title: `Preview — ${seatLabel(o.seat)}`,
+    description: describeAction(o.action, deps.names),
+    fields,
+    footer: { text: 'Nothing is sent until you press Confirm.' },
+  };
+  const base = { gameId: o.game.id, seat: o.seat, userId: o.userId, token: preview.id };
+  const row: Row = {
+    type: ComponentType.ActionRow,
+    components: [
+      button(encodeComponentId({ ...base, verb: 'ok' }), 'Confirm', ButtonStyle.Success),
+      button(encodeComponentId({ ...base, verb: 'edit' }), 'Edit', ButtonStyle.Secondary),
+      button(encodeComponentId({ ...base, verb: 'cancel' }), 'Cancel', ButtonStyle.Danger),
+    ],
+  };
+  const files = [];
+  if (deps.render) {
+    const view = deps.service.view({ gameId: o.game.id, seat: o.seat, userId: o.userId });
+    const path = Array.isArray(o.action.path) ? (o.action.path as string[]) : [];
+    const hexes = path.length ? path : typeof o.action.hex === 'string' ? [o.action.hex] : [];
+    if (view.ok) {
+      const png = await deps.render(view.view, { zoom: hexes[0], highlight: hexes, title: 'Preview' });
+      if (png) {
+        files.push({ name: 'preview.png', data: png, description: `Planned order for ${seatLabel(o.seat)}` });
+        embed.image = { url: 'attachment://preview.png' };
+      }
+    }
+  }
+  return { embeds: [embed], components: [row], files, ephemeral: true };
+}
+
+/** Sends an action to the service and answers privately with what the seat may see of the result. */
+export async function submitAction(
+  deps: BotDeps,
+  o: { gameId: string; seat: string; userId: string; action: Action },
+): Promise<Reply> {
+  const r = await deps.service.submit({ gameId: o.gameId, seat: o.seat, userId: o.userId, action: o.action });
+  if (!r.ok) return errorReply(r.error.message, r.error.rule);
+  if (o.action.type !== 'done') await deps.afterCommit?.(o.gameId, o.seat).catch(() => {});
+  const lines = r.events.map(describeEvent).filter(Boolean);
+  return {
+    content: `✅ ${seatLabel(o.seat)}: ${describeAction(o.action, deps.names)}.${
+      lines.length
+        ? `\n${lines
+            .map((l) => `• ${l}`)
+            .join('\n')
+            .slice(0, 1800)}`
+        : ''
+    }`,
+    ephemeral: true,
+  };
+}
+
+/** One button per legal action of a decision (up to 20), addressed to one user. */
+export function decisionRows(
+  deps: Pick<BotDeps, 'names'>,
+  o: { gameId: string; seat: string; userId: string; version: number; actions: Action[] },
+): Row[] {
+  const rows: Row[] = [];
+  const picks = o.actions.slice(0, 20);
+  for (let i = 0; i < picks.length; i += 5) {
+    rows.push({
+      type: ComponentType.ActionRow,
+      components: picks.slice(i, i + 5).map((a, k) =>
+        button(
+          encodeComponentId({
+            verb: 'pick',
+            gameId: o.gameId,
+            seat: o.seat,
+            userId: o.userId,
+            token: `${o.version}.${i + k}`,
+          }),
+          actionLabel(a, deps.names),
+          a.type === 'done' || a.type === 'decline' ? ButtonStyle.Secondary : ButtonStyle.Primary,
+        ),
+      ),
+    });
+  }
+  return rows;
+}
+
+/** Legal actions worth offering as buttons: short lists of concrete choices, not free movement. */
+export function buttonableActions(actions: Action[]): Action[] {
+  const free = new Set([
+    'march',
+    'forcemarch',
+    'depot-build',
+    'depot-destroy',
+    'garrison',
+    'halt',
+    'timeout',
+  ]);
+  return actions.filter((a) => !free.has(a.type));
+}
+
+/** Handles a click on one of our buttons. `update` = replace the clicked message. */
+export async function handleComponent(
+  deps: BotDeps,
+  click: { userId: string; customId: string },
+): Promise<Reply & { update?: boolean }> {
+  const decoded = decodeComponentId(click.customId);
+  if (!decoded.ok) return errorReply(decoded.message);
+  const id = decoded.id;
+  if (id.userId !== click.userId) {
+    return errorReply('This button belongs to another player; only they can use it.');
+  }
+  if (id.verb === 'pick') {
+    const m = /^(\d+)\.(\d+)$/.exec(id.token);
+    if (!m) return errorReply('This button is damaged; use /help for fresh choices.');
+    const version = Number(m[1]);
+    const index = Number(m[2]);
+    const pending = deps.service.pending({ gameId: id.gameId, userId: click.userId });
+    if (!pending.ok) return errorReply(pending.error.message, pending.error.rule);
+    const decision = pending.decisions.find((d) => d.seat === id.seat);
+    if (!decision) return errorReply(`${seatLabel(id.seat)} has nothing to decide now.`);
+    if (pending.version !== version) {
+      return errorReply(
+        'These choices are out of date; the campaign has moved on. Use /help for the current ones.',
+      );
+    }
+    const action = buttonableActions(decision.legalActions)[index];
+    if (!action) return errorReply('That choice is no longer offered.');
+    const r = await submitAction(deps, { gameId: id.gameId, seat: id.seat, userId: click.userId, action });
+    return { ...r, update: r.content?.startsWith('✅') === true, components: [] };
+  }
+  const preview = deps.previews.get(id.token);
+  if (
+    !preview ||
+    preview.gameId !== id.gameId ||
+    preview.seat !== id.seat ||
+    preview.userId !== click.userId
+  ) {
+    return errorReply('This order has expired or was already handled; give it again.');
+  }
+  if (id.verb === 'cancel') {
+    deps.previews.take(preview.id);
+    return {
+      content: 'Order cancelled; nothing was sent.',
+      ephemeral: true,
+      update: true,
+      components: [],
+      embeds: [],
+    };
+  }
+  if (id.verb === 'edit') {
+    deps.previews.take(preview.id);
+    return {
+      content: `Order withdrawn. Run /${preview.command} again with the changes (your previous order: ${describeAction(preview.action, deps.names)}).`,
+      ephemeral: true,
+      update: true,
+      components: [],
+      embeds: [],
+    };
+  }
+  deps.previews.take(preview.id);
+  const r = await submitAction(deps, {
+    gameId: preview.gameId,
+    seat: preview.seat,
+    userId: click.userId,
+    action: preview.action,
+  });
+  return { ...r, update: true, components: [], embeds: [] };
+}

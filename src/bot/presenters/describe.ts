@@ -1,0 +1,64 @@
+// Short player-readable descriptions of actions, events and errors. Uses only the fields of the
+// action or event itself (which the acting seat or the event's audience may see).
+import type { Action, EngineEvent } from '../../app/engine-port.js';
+import type { NameBook } from '../names.js';
+
+export function placeLabel(names: NameBook | undefined, hex: string): string {
+  const name = names?.placeName(hex);
+  return name ? `${name} (${hex})` : hex;
+}
+
+function units(u: unknown): string {
+  if (typeof u !== 'object' || u === null) return '';
+  const r = u as { sp?: unknown; leaders?: unknown };
+  const parts: string[] = [];
+  if (typeof r.sp === 'number' && r.sp > 0) parts.push(`${r.sp} SP`);
+  if (Array.isArray(r.leaders) && r.leaders.length) parts.push(r.leaders.join(', '));
+  return parts.join(' + ');
+}
+
+/** One line naming what an action does, e.g. "March Keith: 1729 → Dresden (1730)". */
+export function describeAction(a: Action, names?: NameBook): string {
+  const hex = (x: unknown) => (typeof x === 'string' ? placeLabel(names, x) : '?');
+  switch (a.type) {
+    case 'march':
+    case 'forcemarch': {
+      const path = Array.isArray(a.path) ? a.path.map(hex).join(' → ') : '';
+      const take = units(a.take);
+      return [
+        `${a.type === 'march' ? 'March' : 'Force march'} ${String(a.leader)}`,
+        path ? `: ${path}` : '',
+        take ? ` taking ${take}` : '',
+        a.overwhelm === true ? ' with an overwhelming attack' : '',
+      ].join('');
+    }
+    case 'depot-build':
+      return `Build a depot at ${hex(a.hex)}`;
+    case 'depot-destroy':
+      return `Destroy the depot at ${hex(a.hex)}`;
+    case 'garrison':
+      return `Move ${String(a.sp)} SP ${a.direction === 'in' ? 'into' : 'out of'} the fortress at ${hex(a.hex)}`;
+    case 'done':
+      return 'Finish this phase';
+    case 'halt':
+      return 'End this force’s move';
+    default: {
+      const fields = Object.entries(a)
+        .filter(([k]) => k !== 'type')
+        .map(([k, v]) => `${k}: ${typeof v === 'string' && /^\d{4}$/.test(v) ? hex(v) : JSON.stringify(v)}`);
+      const title = a.type.replace(/[-_]/g, ' ');
+      return fields.length ? `${title} (${fields.join(', ')})` : title;
+    }
+  }
+}
+
+/** A button label (Discord allows 80 characters). */
+export function actionLabel(a: Action, names?: NameBook): string {
+  const d = describeAction(a, names);
+  return d.length > 80 ? `${d.slice(0, 77)}…` : d;
+}
+
+export function describeEvent(e: EngineEvent): string {
+  if (typeof e.text === 'string' && e.text.length > 0) return e.text;
+  return e.type.replace(/[-_]/g, ' ');
+}

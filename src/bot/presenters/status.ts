@@ -1,0 +1,111 @@
+// Embeds for the public channel and for a seat's private messages. Public embeds are built from
+// the public view and list positions and leaders only, never strengths; private ones show the
+// seat's own strength, supply notes and pending decisions.
+import type { APIEmbed } from 'discord-api-types/v10';
+import type { NameBook } from '../names.js';
+import { seatLabel } from '../session.js';
+import { readView } from '../view-reader.js';
+import { placeLabel } from './describe.js';
+
+const MAX_FIELD = 1000;
+
+function clip(lines: string[], max = MAX_FIELD): string {
+  let out = '';
+  for (const l of lines) {
+    if (out.length + l.length + 1 > max - 12) return `${out}… (more)`;
+    out += `${out ? '\n' : ''}${l}`;
+  }
+  return out || '—';
+}
+
+/** Discord relative timestamp, e.g. "in 3 hours", shown in each reader's own time zone. */
+export function relativeTime(ms: number): string {
+  return `<t:${Math.floor(ms / 1000)}:R>`;
+}
+
+export function phaseLine(view: unknown): string {
+  const v = readView(view);
+  if (v.over) return 'The campaign is over.';
+  const parts: string[] = [];
+  if (v.turn !== null) parts.push(`Turn ${v.turn}`);
+  if (v.phasing) parts.push(`${v.phasing.replace(/-/g, ' ')} player-turn`);
+  if (v.phase) parts.push(`${v.phase.replace(/-/g, ' ')} phase`);
+  return parts.join(' · ') || 'Campaign in progress';
+}
+
+export function publicEmbed(
+  view: unknown,
+  o: { title: string; pendingSeats: string[]; dueAt: number | null; names?: NameBook },
+): APIEmbed {
+  const v = readView(view, []);
+  const fields = [];
+  const byHex = new Map<string, { nations: Set<string>; leaders: string[] }>();
+  for (const s of v.stacks) {
+    const e = byHex.get(s.hex) ?? { nations: new Set(), leaders: [] };
+    e.nations.add(s.nationality);
+    byHex.set(s.hex, e);
+  }
+  for (const l of v.leaders) {
+    if (!l.hex || (l.status && l.status !== 'map')) continue;
+    const e = byHex.get(l.hex) ?? { nations: new Set(), leaders: [] };
+    if (l.nationality) e.nations.add(l.nationality);
+    e.leaders.push(l.name);
+    byHex.set(l.hex, e);
+  }
+  if (byHex.size > 0) {
+    const lines = [...byHex.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(
+        ([hex, e]) =>
+          `${placeLabel(o.names, hex)}: ${[...e.nations].map(seatLabel).join('/')}${e.leaders.length ? ` — ${e.leaders.join(', ')}` : ''}`,
+      );
+    fields.push({ name: 'Forces on the map', value: clip(lines) });
+  }
+  if (v.recent.length > 0) fields.push({ name: 'Since the last update', value: clip(v.recent) });
+  if (v.victory.length > 0) fields.push({ name: 'Victory', value: clip(v.victory) });
+  if (o.pendingSeats.length > 0) {
+    fields.push({
+      name: 'Waiting for',
+      value: `${o.pendingSeats.map(seatLabel).join(', ')}${o.dueAt !== null ? ` — deadline ${relativeTime(o.dueAt)}` : ''}`,
+    });
+  }
+  return { title: o.title, description: phaseLine(view), fields };
+}
+
+export function privateEmbed(
+  view: unknown,
+  o: { seat: string; title: string; pendingActions: string[]; dueAt: number | null; names?: NameBook },
+): APIEmbed {
+  const v = readView(view, [o.seat]);
+  const own = v.stacks.filter((s) => s.nationality === o.seat);
+  const leadersAt = (hex: string) =>
+    v.leaders.filter((l) => l.hex === hex && l.nationality === o.seat && (!l.status || l.status === 'map'));
+  const lines = own.map((s) => {
+    const ls = leadersAt(s.hex).map((l) => l.name);
+    const inside = s.inside ? ` (+${s.inside} SP inside the fortress)` : '';
+    return `${placeLabel(o.names, s.hex)}: ${s.sp ?? 0} SP${inside}${ls.length ? ` — ${ls.join(', ')}` : ''}`;
+  });
+  for (const l of v.leaders) {
+    if (l.nationality !== o.seat || !l.hex || own.some((s) => s.hex === l.hex)) continue;
+    if (l.status && l.status !== 'map') continue;
+    lines.push(`${placeLabel(o.names, l.hex)}: ${l.name} (alone)`);
+  }
+  const fields = [{ name: `${seatLabel(o.seat)}: your forces`, value: clip(lines) }];
+  const depots = v.depots.filter((d) => d.owner === o.seat);
+  if (depots.length) {
+    fields.push({
+      name: 'Depots',
+      value: clip(
+        depots.map((d) => `${placeLabel(o.names, d.hex)}${d.status === 'building' ? ' (building)' : ''}`),
+      ),
+    });
+  }
+  fields.push({ name: 'Supply', value: clip(v.supply.length ? v.supply : ['No supply warnings.']) });
+  if (o.pendingActions.length) {
+    fields.push({
+      name: 'Your decision',
+      value: `${clip(o.pendingActions, 900)}${o.dueAt !== null ? `\nDeadline ${relativeTime(o.dueAt)}` : ''}`,
+    });
+  }
+  return { title: o.title, description: phaseLine(view), fields };
+}

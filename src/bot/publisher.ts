@@ -1,0 +1,191 @@
+// The Discord side of the service's Publisher: public updates go to the campaign channel (embed
+// from the public view, plus the rendered public map when a renderer is wired); private updates go
+// by DM to the seat's holder only, with the seat's own view and its pending decisions as buttons.
+// When a user's DMs are closed (Discord error 50007) we fall back to a private thread in the
+// campaign channel that only they (and the bot) can see, and tell them how to open DMs; if even
+// that fails the notice waits for their next interaction.
+import { ChannelType, type Client, DiscordAPIError, type MessageCreateOptions } from 'discord.js';
+import type { OutboundMessage, Publisher } from '../app/publisher.js';
+import { buttonableActions, decisionRows } from './orders.js';
+import { actionLabel } from './presenters/describe.js';
+import { privateEmbed, publicEmbed, relativeTime } from './presenters/status.js';
+import { seatLabel } from './session.js';
+import type { BotDeps } from './types.js';
+
+const DMS_CLOSED = 50007;
+
+export const OPEN_DMS_HINT =
+  'I could not DM you: your direct messages from server members are closed. To get your private updates by DM, open the server menu → Privacy Settings → allow Direct Messages, then use /help.';
+
+export class DiscordPublisher implements Publisher {
+  /** Users whose DMs failed, and the private thread we use instead (per game). */
+  private readonly fallbackThreads = new Map<string, string>();
+  /** Notices for users we could reach neither by DM nor by thread, shown at their next command. */
+  readonly pendingNotices = new Map<string, string[]>();
+
+  constructor(
+    private readonly client: Client,
+    private readonly deps: () => BotDeps,
+    private readonly log: (msg: string, data?: Record<string, unknown>) => void = () => {},
+  ) {}
+
+  async publish(message: OutboundMessage): Promise<{ messageId: string | null }> {
+    if (message.target.kind === 'channel') return this.publishChannel(message, message.target.channelId);
+    return this.publishDm(message, message.target.userId, message.target.seat);
+  }
+
+  private title(m: OutboundMessage): string {
+    if (m.topic === 'deadline-passed') return 'Deadline passed — waiting for the missing seats';
+    if (m.topic === 'reminder') return 'Reminder: your orders are due';
+    return 'Campaign update';
+  }
+
+  async postPublicMap(
+    gameId: string,
+    channelId: string,
+    view: unknown,
+    title: string,
+  ): Promise<string | null> {
+    const deps = this.deps();
+    const embed = publicEmbed(view, { title, pendingSeats: [], dueAt: null, names: deps.names });
+    const png = deps.render ? await deps.render(view, { title }) : null;
+    if (png) embed.image = { url: 'attachment://map.png' };
+    const channel = await this.client.channels.fetch(channelId);
+    if (!channel?.isSendable()) return null;
+    const sent = await channel.send({
+      embeds: [embed],
+      files: png ? [{ attachment: png, name: 'map.png', description: `Public map of ${gameId}` }] : [],
+      allowedMentions: { parse: [] },
+    });
+    return sent.id;
+  }
+
+  private async publishChannel(m: OutboundMessage, channelId: string): Promise<{ messageId: string | null }> {
+    const deps = this.deps();
+    const embed = publicEmbed(m.view, {
+      title: this.title(m),
+      pendingSeats: m.pendingSeats,
+      dueAt: m.dueAt,
+      names: deps.names,
+    });
+    const png = deps.render ? await deps.render(m.view, { title: 'Public map' }) : null;
+    if (png) embed.image = { url: 'attachment://map.png' };
+    const channel = await this.client.channels.fetch(channelId);
+    if (!channel?.isSendable()) {
+      this.log('publisher: campaign channel not reachable', { channelId });
+      return { messageId: null };
+    }
+    const sent = await channel.send({
+      embeds: [embed],
+      files: png
+        ? [{ attachment: png, name: 'map.png', description: 'Public map (no strengths shown)' }]
+        : [],
+      allowedMentions: { parse: [] },
+    });
+    return { messageId: sent.id };
+  }
+
+  private dmPayload(m: OutboundMessage, userId: string, seat: string): MessageCreateOptions {
+    const deps = this.deps();
+    const pending = deps.service.pending({ gameId: m.gameId, userId });
+    const decision = pending.ok ? pending.decisions.find((d) => d.seat === seat) : undefined;
+    const buttons = decision ? buttonableActions(decision.legalActions) : [];
+    const embed = privateEmbed(m.view, {
+      seat,
+      title: `${seatLabel(seat)} — ${this.title(m)}`,
+      pendingActions: decision
+        ? decision.legalActions.slice(0, 10).map((a) => actionLabel(a, deps.names))
+        : [],
+      dueAt: m.dueAt,
+      names: deps.names,
+    });
+    const content =
+      m.topic === 'reminder'
+        ? `<@${userId}>, ${seatLabel(seat)} still has to act${m.dueAt !== null ? `; the deadline is ${relativeTime(m.dueAt)}` : ''}.`
+        : `${seatLabel(seat)}: it is your turn to act.`;
+    return {
+      content,
+      embeds: [embed],
+      components:
+        decision && pending.ok && buttons.length
+          ? (decisionRows(deps, {
+              gameId: m.gameId,
+              seat,
+              userId,
+              version: pending.version,
+              actions: buttons,
+            }).slice(0, 5) as never)
+          : [],
+      allowedMentions: { users: [userId] },
+    };
+  }
+
+  private async publishDm(
+    m: OutboundMessage,
+    userId: string,
+    seat: string,
+  ): Promise<{ messageId: string | null }> {
+    const payload = this.dmPayload(m, userId, seat);
+    const threadKey = `${m.gameId}:${userId}`;
+    if (!this.fallbackThreads.has(threadKey)) {
+      try {
+        const user = await this.client.users.fetch(userId);
+        const sent = await user.send(payload);
+        return { messageId: sent.id };
+      } catch (e) {
+        if (!(e instanceof DiscordAPIError) || e.code !== DMS_CLOSED) throw e;
+      }
+    }
+    return this.publishThread(m, userId, payload, threadKey);
+  }
+
+  private async publishThread(
+    m: OutboundMessage,
+    userId: string,
+    payload: MessageCreateOptions,
+    threadKey: string,
+  ): Promise<{ messageId: string | null }> {
+    const deps = this.deps();
+    const game = deps.directory.game(m.gameId);
+    try {
+      let threadId = this.fallbackThreads.get(threadKey);
+      let first = false;
+      if (!threadId && game) {
+        const channel = await this.client.channels.fetch(game.channelId);
+        if (channel?.type !== ChannelType.GuildText)
+          throw new Error('campaign channel cannot hold private threads');
+        const thread = await channel.threads.create({
+          name: `orders-${seatLabel(m.target.kind === 'dm' ? m.target.seat : '')}`.slice(0, 100),
+          type: ChannelType.PrivateThread,
+          invitable: false,
+        });
+        await thread.members.add(userId);
+        threadId = thread.id;
+        this.fallbackThreads.set(threadKey, threadId);
+        first = true;
+      }
+      if (!threadId) throw new Error('no campaign channel');
+      const thread = await this.client.channels.fetch(threadId);
+      if (!thread?.isSendable()) throw new Error('private thread not reachable');
+      if (first)
+        await thread.send({ content: `<@${userId}> ${OPEN_DMS_HINT}`, allowedMentions: { users: [userId] } });
+      const sent = await thread.send({ ...payload, content: `<@${userId}> ${payload.content ?? ''}` });
+      return { messageId: sent.id };
+    } catch (e) {
+      this.log('publisher: private thread fallback failed', { userId, error: String(e) });
+      const list = this.pendingNotices.get(userId) ?? [];
+      list.push(
+        `${OPEN_DMS_HINT} (${seatLabel(m.target.kind === 'dm' ? m.target.seat : '')} has news: use /forces and /help.)`,
+      );
+      this.pendingNotices.set(userId, list.slice(-3));
+      return { messageId: null };
+    }
+  }
+
+  /** Notices waiting for a user (shown once, privately, at their next command). */
+  takeNotices(userId: string): string[] {
+    const n = this.pendingNotices.get(userId) ?? [];
+    this.pendingNotices.delete(userId);
+    return n;
+  }
+}

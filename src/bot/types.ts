@@ -1,0 +1,92 @@
+// The plain-data contract between the Discord glue (router.ts) and the command handlers. Handlers
+// receive a CommandInput (no discord.js objects) and return a Reply, so they can be tested without
+// a gateway and so routing stays thin.
+import type { APIActionRowComponent, APIComponentInMessageActionRow, APIEmbed } from 'discord-api-types/v10';
+import type { CampaignService } from '../app/campaign-service.js';
+import type { RulesEngine } from '../app/engine-port.js';
+import type { Db } from '../db/client.js';
+import type { CampaignDirectory } from './directory.js';
+import type { NameBook } from './names.js';
+import type { PreviewStore } from './previews.js';
+import type { RuleBook } from './rules.js';
+
+export type OptionValue = string | number | boolean;
+
+export interface CommandInput {
+  userId: string;
+  guildId: string | null;
+  channelId: string;
+  /** Server managers (Manage Server permission) may replace players and end campaigns. */
+  isManager: boolean;
+  subcommand: string | null;
+  options: Record<string, OptionValue | undefined>;
+}
+
+export interface ReplyFile {
+  name: string;
+  data: Buffer;
+  /** Alt text; never contains hidden strengths. */
+  description?: string;
+}
+
+export interface Reply {
+  content?: string;
+  embeds?: APIEmbed[];
+  components?: APIActionRowComponent<APIComponentInMessageActionRow>[];
+  files?: ReplyFile[];
+  /** Only the acting user sees it. Errors are always private. */
+  ephemeral: boolean;
+  /** Extra public message posted to the campaign channel (e.g. "Prussia joined"). */
+  announce?: string;
+}
+
+export interface Choice {
+  name: string;
+  value: string;
+}
+
+/** Draws a view (never raw state) to PNG; absent until the renderer is wired. */
+export type MapRenderer = (
+  view: unknown,
+  options: { zoom?: string; highlight?: string[]; title?: string },
+) => Promise<Buffer | null>;
+
+export interface BotDeps {
+  db: Db;
+  service: CampaignService;
+  engine: RulesEngine<unknown>;
+  directory: CampaignDirectory;
+  names: NameBook;
+  previews: PreviewStore;
+  rules: RuleBook;
+  render?: MapRenderer;
+  now: () => number;
+  /** Called after an order is committed (posts the per-move public map when the campaign wants it). */
+  afterCommit?: (gameId: string, seat: string) => Promise<void>;
+  /** Notices for a user we could not reach (DMs closed), shown at their next command. */
+  takeNotices?: (userId: string) => string[];
+}
+
+export interface BotCommand {
+  /** The slash command definition (discord.js builder). */
+  data: { readonly name: string; toJSON(): unknown };
+  /** When the handler may exceed Discord's 3 s window (a phase resolves, a map renders). */
+  slow?: (input: CommandInput) => boolean;
+  /** Whether the first answer is private (used when the router defers). */
+  privateReply?: (input: CommandInput) => boolean;
+  execute(deps: BotDeps, input: CommandInput): Promise<Reply>;
+  autocomplete?(
+    deps: BotDeps,
+    input: CommandInput,
+    focused: { name: string; value: string },
+  ): Promise<Choice[]>;
+}
+
+export function errorReply(message: string, rule?: string): Reply {
+  const cite = rule && rule !== 'service' && rule !== 'input' ? ` (rule ${rule})` : '';
+  return { content: `⛔ ${message}${cite}`, ephemeral: true };
+}
+
+export function privateReply(content: string, extra: Partial<Reply> = {}): Reply {
+  return { content, ephemeral: true, ...extra };
+}

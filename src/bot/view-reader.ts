@@ -1,0 +1,115 @@
+// Reads the parts of an engine view the bot shows. The view is the engine's allow-listed picture
+// for one seat (or the public); the bot never sees raw state. We read defensively (the view is
+// `unknown` at this boundary) and keep only named fields, so a strength the presenter was not
+// asked for can never slip into a message.
+
+export interface LeaderInfo {
+  id: string;
+  name: string;
+  nationality: string | null;
+  hex: string | null;
+  status: string | null;
+}
+
+export interface StackInfo {
+  hex: string;
+  nationality: string;
+  /** Only filled for the reading seat's own nationality (never for the public). */
+  sp: number | null;
+  inside: number | null;
+}
+
+export interface ViewInfo {
+  turn: number | null;
+  phase: string | null;
+  phasing: string | null;
+  leaders: LeaderInfo[];
+  stacks: StackInfo[];
+  depots: Array<{ hex: string; owner: string | null; status: string | null }>;
+  /** Supply notes the engine attached for the seat (out-of-supply hexes, attrition risk). */
+  supply: string[];
+  /** Recent event texts the view carries (battle reports, siege outcomes), already filtered. */
+  recent: string[];
+  /** End-of-game victory lines, when the view has them. */
+  victory: string[];
+  over: boolean;
+}
+
+function rec(x: unknown): Record<string, unknown> | null {
+  return typeof x === 'object' && x !== null && !Array.isArray(x) ? (x as Record<string, unknown>) : null;
+}
+const str = (x: unknown): string | null => (typeof x === 'string' ? x : null);
+const num = (x: unknown): number | null => (typeof x === 'number' && Number.isFinite(x) ? x : null);
+
+function entries(x: unknown): Array<[string, unknown]> {
+  if (Array.isArray(x)) return x.map((v, i) => [String(i), v]);
+  const r = rec(x);
+  return r ? Object.entries(r) : [];
+}
+
+/**
+ * @param ownNationalities the nationalities whose strength the reader may show (the seat's own);
+ *   empty for the public.
+ */
+export function readView(view: unknown, ownNationalities: readonly string[] = []): ViewInfo {
+  const v = rec(view) ?? {};
+  const leaders: LeaderInfo[] = [];
+  for (const [key, raw] of entries(v.leaders)) {
+    const l = rec(raw);
+    if (!l) continue;
+    const id = str(l.id) ?? key;
+    leaders.push({
+      id,
+      name: str(l.name) ?? id,
+      nationality: str(l.nationality),
+      hex: str(l.hex),
+      status: str(l.status),
+    });
+  }
+  const stacks: StackInfo[] = [];
+  for (const [hex, raw] of entries(v.forces ?? v.stacks)) {
+    const byNation = rec(raw);
+    if (!byNation) continue;
+    for (const [nationality, amount] of Object.entries(byNation)) {
+      const own = ownNationalities.includes(nationality);
+      const a = rec(amount);
+      const out = num(a?.out) ?? num(amount);
+      const inside = num(a?.in);
+      stacks.push({ hex, nationality, sp: own ? out : null, inside: own ? inside : null });
+    }
+  }
+  const depots = entries(v.depots).flatMap(([key, raw]) => {
+    const d = rec(raw);
+    return d ? [{ hex: str(d.hex) ?? key, owner: str(d.owner), status: str(d.status) }] : [];
+  });
+  const supply = Array.isArray(v.supply)
+    ? v.supply.filter((s): s is string => typeof s === 'string')
+    : entries(rec(v.supply)?.notes).flatMap(([, s]) => (typeof s === 'string' ? [s] : []));
+  const recent = entries(v.events ?? v.log ?? v.recent).flatMap(([, e]) => {
+    if (typeof e === 'string') return [e];
+    const t = str(rec(e)?.text);
+    return t ? [t] : [];
+  });
+  const victory = entries(v.victory ?? v.result).flatMap(([key, val]) => {
+    if (typeof val === 'number' || typeof val === 'string') return [`${key}: ${val}`];
+    const r = rec(val);
+    if (!r) return [];
+    const label = str(r.side) ?? str(r.seat) ?? key;
+    const parts = Object.entries(r)
+      .filter(([k, x]) => k !== 'side' && k !== 'seat' && (typeof x === 'number' || typeof x === 'string'))
+      .map(([k, x]) => `${k} ${x}`);
+    return [`${label}: ${parts.join(', ')}`];
+  });
+  return {
+    turn: num(v.turn),
+    phase: str(v.phase),
+    phasing: str(v.phasing),
+    leaders,
+    stacks,
+    depots,
+    supply,
+    recent: recent.slice(-15),
+    victory,
+    over: v.over !== null && v.over !== undefined && v.over !== false,
+  };
+}
