@@ -52,6 +52,8 @@ export const RIVER_FORTRESSES: Readonly<Record<string, readonly HexId[]>> = {
   Moldau: ['1125'],
   Rhine: ['1604', '1804', '2104', '1306', '1108'],
   Danube: ['0231'],
+  Moselle: ['0703'],
+  Maas: ['1702', '1901'],
 };
 
 /** Hexsides an erratum says were printed as river by mistake: they must stay clear. */
@@ -85,6 +87,8 @@ export const REQUIRED_RIVERS = [
   'Iser',
   'March',
   'Danube',
+  'Moselle',
+  'Maas',
 ] as const;
 
 export interface MapCheckInput {

@@ -50,3 +50,15 @@ export function supplyMayCross(map: StrategicMap, from: HexId, to: HexId): boole
   const hasPass = features.some((f) => f.kind === 'pass');
   return !features.some((f) => f.kind === 'sea' || f.kind === 'lake' || (f.kind === 'mountain' && !hasPass));
 }
+
+/**
+ * Does a Zone of Control extend from `from` into the adjacent `to` (6.21)? Not into all-sea hexes,
+ * and not through all-sea, lake or mountain hexsides unless a pass crosses the mountain hexside.
+ */
+export function zocMayExtend(map: StrategicMap, from: HexId, to: HexId): boolean {
+  if (!map.onMap(from) || !map.onMap(to) || !areAdjacent(from, to)) return false;
+  if (map.terrain(to) === 'sea') return false;
+  const features = map.hexside(from, to);
+  const hasPass = features.some((f) => f.kind === 'pass');
+  return !features.some((f) => f.kind === 'sea' || f.kind === 'lake' || (f.kind === 'mountain' && !hasPass));
+}

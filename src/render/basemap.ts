@@ -271,7 +271,10 @@ export function drawBasemap(
       const p = px(hexWorld(best, map));
       ctx.font = font(Math.max(9, s * 0.75), true);
       ctx.fillStyle = 'rgba(90, 50, 70, 0.55)';
-      ctx.fillText(REGION_LABEL[r], p.x, p.y);
+      // Keep the whole name inside the map area.
+      const half = ctx.measureText(REGION_LABEL[r]).width / 2 + 4;
+      const x = Math.min(Math.max(p.x, vp.offsetX + half), vp.offsetX + vp.width - half);
+      ctx.fillText(REGION_LABEL[r], x, p.y);
     }
   }
 

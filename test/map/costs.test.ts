@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { movementCostAcross, supplyMayCross, TERRAIN_EFFECTS } from '../../src/map/costs.js';
+import { movementCostAcross, supplyMayCross, TERRAIN_EFFECTS, zocMayExtend } from '../../src/map/costs.js';
 import { loadMap, mapFromData } from '../../src/map/strategic-map.js';
 import { syntheticMapFile } from './synthetic.js';
 
@@ -83,5 +83,19 @@ describe('supplyMayCross (10.24)', () => {
     expect(supplyMayCross(m, '0201', '0202')).toBe(false);
     expect(supplyMayCross(m, '0301', '0401')).toBe(false);
     expect(supplyMayCross(m, '0204', '0205')).toBe(false);
+  });
+});
+
+describe('zocMayExtend (6.21)', () => {
+  it('extends through clear, river and pass hexsides', () => {
+    expect(zocMayExtend(m, '0302', '0303')).toBe(true);
+    expect(zocMayExtend(m, '0202', '0203')).toBe(true);
+    expect(zocMayExtend(m, '0102', '0202')).toBe(true);
+  });
+  it('stops at all-sea hexes and at all-sea, lake and all-mountain hexsides', () => {
+    expect(zocMayExtend(m, '0301', '0401')).toBe(false);
+    expect(zocMayExtend(m, '0204', '0205')).toBe(false);
+    expect(zocMayExtend(m, '0201', '0202')).toBe(false);
+    expect(zocMayExtend(m, '0101', '0103')).toBe(false);
   });
 });
