@@ -257,9 +257,16 @@ export class MessageStore {
     };
   }
 
-  /** The gateway shape: REST shape plus guild_id and member. */
-  toGateway(message: RecordedMessage): APIMessage & { guild_id?: string; member?: unknown } {
-    const base = this.toApi(message);
+  /** The gateway shape: REST shape plus channel_type, guild_id and member. */
+  toGateway(
+    message: RecordedMessage,
+  ): APIMessage & { guild_id?: string; member?: unknown; channel_type?: ChannelType } {
+    // Discord adds channel_type to gateway messages; discord.js needs it to build an uncached DM channel.
+    const channelType = this.world.channels.get(message.channelId)?.type;
+    const base = {
+      ...this.toApi(message),
+      ...(channelType !== undefined ? { channel_type: channelType } : {}),
+    };
     if (!message.guildId) return base;
     const member = this.world.apiMember(message.guildId, message.authorId);
     const { user: _user, ...memberWithoutUser } = member ?? { user: undefined };

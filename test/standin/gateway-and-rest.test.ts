@@ -1,4 +1,11 @@
-import { Client, DiscordAPIError, GatewayIntentBits, type TextChannel } from 'discord.js';
+import {
+  ChannelType,
+  Client,
+  DiscordAPIError,
+  GatewayIntentBits,
+  Partials,
+  type TextChannel,
+} from 'discord.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { DiscordStandin } from '../discord-standin/index.js';
@@ -24,11 +31,14 @@ describe('discord-standin: gateway lifecycle and REST behaviour', () => {
     const { standin, client } = h;
     standin.gateway.requestReconnect();
     await standin.waitFor(() => (standin.gateway.connected ? undefined : true), 'the bot to drop its socket');
-    const received = new Promise<string>((resolve) =>
-      client.once('messageCreate', (m) => resolve(m.content)),
-    );
+    let received: string | undefined;
+    client.once('messageCreate', (m) => {
+      received = m.content;
+    });
     standin.user('maria').say('general', 'sent while the bot was away');
-    expect(await received).toBe('sent while the bot was away');
+    expect(await standin.waitFor(() => received, 'the replayed MESSAGE_CREATE')).toBe(
+      'sent while the bot was away',
+    );
     const gatewayOps = standin.events.flatMap((e) =>
       e.kind === 'gateway' ? [`${e.op}${e.detail ? ` ${e.detail}` : ''}`] : [],
     );
@@ -91,6 +101,18 @@ describe('discord-standin: gateway lifecycle and REST behaviour', () => {
     await new Promise<void>((resolve) => stray.on('error', () => resolve()));
     expect(standin.unknownRequests.map((r) => `${r.method} ${r.path}`)).toEqual(['UPGRADE /elsewhere']);
     expect(h.logs.some((l) => l.includes('zlib-stream'))).toBe(true);
+  });
+
+  it('a DM from a user reaches a bot that enables the Channel partial', async () => {
+    h = await startHarness({}, { partials: [Partials.Channel] });
+    let received: string | undefined;
+    h.client.once('messageCreate', (m) => {
+      received = `${m.channel.type}:${m.content}`;
+    });
+    h.standin.user('frederick').dm('Request an audience');
+    expect(await h.standin.waitFor(() => received, 'the DM to reach the bot')).toBe(
+      `${ChannelType.DM}:Request an audience`,
+    );
   });
 
   it('a wrong token is refused (REST 401 → discord.js TokenInvalid)', async () => {

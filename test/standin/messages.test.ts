@@ -196,10 +196,11 @@ describe('discord-standin: REST messages, DMs, threads, fetches', () => {
   });
 
   it('a user message reaches the bot as MESSAGE_CREATE', async () => {
-    const received = new Promise<string>((resolve) =>
-      h.client.once('messageCreate', (m) => resolve(m.content)),
-    );
+    let received: string | undefined;
+    h.client.once('messageCreate', (m) => {
+      received = m.content;
+    });
     h.standin.user('maria').say('general', 'I propose a truce');
-    expect(await received).toBe('I propose a truce');
+    expect(await h.standin.waitFor(() => received, 'MESSAGE_CREATE at the bot')).toBe('I propose a truce');
   });
 });
