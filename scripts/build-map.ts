@@ -61,7 +61,7 @@ const riversSrc = readJson<{
 }>(join(SRC, 'rivers.json'));
 const ridgesSrc = readJson<{
   ridges: Array<{ name: string; points: LatLon[]; rightRegions?: RegionId[] }>;
-  passes: Array<{ name: string; at: LatLon }>;
+  passes: Array<{ name: string; at: LatLon; river?: string }>;
 }>(join(SRC, 'ridges.json'));
 const areasSrc = readJson<{
   mountains: Array<{ name: string; polygon: LatLon[] }>;
@@ -385,7 +385,7 @@ function forceThroughHex(chain: string[], hex: HexId, forbid: (side: string) => 
   const touches = chain.some((v, i) => {
     if (i === 0) return false;
     const s = sideBetween(chain[i - 1]!, v);
-    return s !== undefined && s.split('/').includes(hex);
+    return s?.split('/').includes(hex) ?? false;
   });
   if (touches) return chain;
   let bestCorner = '';
@@ -489,7 +489,17 @@ for (const p of ridgesSrc.passes) {
   const at = projectLL(p.at);
   let best = '';
   let bd = Number.POSITIVE_INFINITY;
-  for (const s of [...mountainSides].sort()) {
+  // A river gap: only ridge hexsides meeting the corner where the river crosses the crest qualify.
+  let candidates = [...mountainSides].sort();
+  if (p.river) {
+    const riverVs = new Set(riverChains.get(p.river) ?? []);
+    const crossing = ridgeChains.flat().filter((v) => riverVs.has(v));
+    const near = candidates.filter((s) =>
+      crossing.some((v) => (vadj.get(v) ?? []).some((e) => e.side === s)),
+    );
+    if (near.length > 0) candidates = near;
+  }
+  for (const s of candidates) {
     if (passes.some((q) => q.hexside === s)) continue;
     const [a, b] = s.split('/') as [string, string];
     const ca = hexCentre(a);

@@ -1,7 +1,7 @@
 // Invariants of the strategic map (used by `ftg map check` and test/map). Pure: returns the
 // violations as values, plus the counts the check command prints.
-import { supplyMayCross } from './costs.js';
-import { bfsPath, hexsideEndpoints, hexsideKey, neighbours } from './hex.js';
+import { movementCostAcross, supplyMayCross } from './costs.js';
+import { bfsPath, hexsideEndpoints, hexsideKey, neighbours, reachable } from './hex.js';
 import type { LoadedMap } from './strategic-map.js';
 import type { HexId, HexTerrain } from './types.js';
 
@@ -250,6 +250,15 @@ export function checkMap(map: LoadedMap, input: MapCheckInput = {}): MapCheckRes
   for (const h of input.scenarioHexes ?? []) {
     if (!map.onMap(h)) v.push(`scenario hex ${h} is off the map`);
     else if (!map.isLand(h)) v.push(`scenario hex ${h} is ${map.terrain(h)}, not land`);
+  }
+  // Every fortress and scenario hex can be reached overland from Berlin (no stranded islands).
+  const overland = reachable('2522', (a, b) => (movementCostAcross(map, a, b).ok ? 1 : undefined), {
+    rows: map.rows,
+    cols: map.cols,
+  }).cost;
+  for (const h of [...map.fortresses().map((f) => f.hex), ...(input.scenarioHexes ?? [])]) {
+    if (map.onMap(h) && map.isLand(h) && !overland.has(h))
+      v.push(`${h} cannot be reached overland from Berlin (2522)`);
   }
   for (const h of input.garrisonHexes ?? []) {
     if (!map.fortress(h)) v.push(`one-SP garrison hex ${h} is not a fortress`);

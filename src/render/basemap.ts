@@ -237,6 +237,23 @@ export function drawBasemap(
     }
   }
 
+  // Pass names on zoomed crops.
+  if (labels && s >= 24) {
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    for (const [k, fs] of sides) {
+      const pass = fs.find((f) => f.kind === 'pass');
+      if (pass?.kind !== 'pass' || !pass.name) continue;
+      const [p, q] = seg(k);
+      ctx.font = font(Math.max(7, s * 0.36));
+      ctx.lineWidth = 3;
+      ctx.strokeStyle = C.halo;
+      ctx.strokeText(pass.name, (p.x + q.x) / 2, (p.y + q.y) / 2 + s * 0.42);
+      ctx.fillStyle = C.pass;
+      ctx.fillText(pass.name, (p.x + q.x) / 2, (p.y + q.y) / 2 + s * 0.42);
+    }
+  }
+
   // Region names (full map only, large and faint).
   if (regions && !opts.center) {
     const acc = new Map<RegionId, { x: number; y: number; n: number; hexes: HexId[] }>();

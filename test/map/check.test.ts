@@ -8,7 +8,7 @@ import {
   RIVER_FORTRESSES,
 } from '../../src/map/check.js';
 import { supplyMayCross } from '../../src/map/costs.js';
-import { bfsPath, hexsideKey } from '../../src/map/hex.js';
+import { bfsPath, hexsideKey, neighbours as neighboursOf } from '../../src/map/hex.js';
 import type { MapFile } from '../../src/map/schema.js';
 import { type LoadedMap, loadMap, mapFromData } from '../../src/map/strategic-map.js';
 import fixture from './fixtures/scenario-hexes.json' with { type: 'json' };
@@ -90,6 +90,38 @@ describe('the committed map satisfies every invariant', () => {
   });
 });
 
+describe('passes (5.54) sit on the historical crossings', () => {
+  const byName = new Map(loadMap().data.passes.map((p) => [p.name, p.hexside]));
+  it.each([
+    ['Nollendorf/Peterswalde', 'saxony', 'bohemia'],
+    ['Elbe valley', 'saxony', 'bohemia'],
+    ['Gabel', 'saxony', 'bohemia'],
+    ['Trautenau/Landeshut', 'silesia', 'bohemia'],
+    ['Nachod', 'silesia', 'bohemia'],
+    ['Mittelwalde (Glatz)', 'silesia', 'bohemia'],
+    ['Eger', 'empire', 'bohemia'],
+    ['Cham (Furth im Wald)', 'empire', 'bohemia'],
+    ['Jablunka', 'moravia', 'hungary'],
+  ])('%s joins %s and %s', (name, r1, r2) => {
+    const m = loadMap();
+    const key = byName.get(name);
+    expect(key, name).toBeDefined();
+    const regions = key!
+      .split('/')
+      .map((h) => m.region(h))
+      .sort();
+    expect(regions).toEqual([r1, r2].sort());
+  });
+  it('the Elbe valley pass is where the Elbe crosses the crest', () => {
+    const m = loadMap();
+    const [a, b] = byName.get('Elbe valley')!.split('/') as [string, string];
+    const elbeNear = [a, b].some((h) =>
+      m.neighbours(h).some((n) => m.hexside(h, n).some((f) => f.kind === 'river' && f.river === 'Elbe')),
+    );
+    expect(elbeNear).toBe(true);
+  });
+});
+
 describe('the check catches broken maps', () => {
   it('a missing fortress', () => {
     const m = mutated((d) => {
@@ -114,6 +146,12 @@ describe('the check catches broken maps', () => {
     const v = checkMap(m).violations;
     expect(v).toContain('Dresden (1623) does not touch the Elbe');
     expect(v.some((x) => x.startsWith('river Elbe is broken into'))).toBe(true);
+  });
+  it('a fortress cut off from the mainland', () => {
+    const m = mutated((d) => {
+      d.seaHexsides = [...d.seaHexsides, ...neighboursOf('3741').map((n) => hexsideKey('3741', n))];
+    });
+    expect(checkMap(m).violations).toContain('3741 cannot be reached overland from Berlin (2522)');
   });
   it('a one-SP garrison hex without a fortress', () => {
     expect(checkMap(loadMap(), { garrisonHexes: ['1729'] }).violations).toEqual([
