@@ -5,6 +5,7 @@ import {
   ApplicationCommandType,
   ChannelType,
   ComponentType,
+  InteractionContextType,
   InteractionResponseType,
   InteractionType,
   MessageType,
@@ -37,6 +38,8 @@ export interface SlashInput {
   options?: Record<string, OptionValue>;
   /** Channel (id or name) where the user types the command; default: the first text channel. */
   channel?: string;
+  /** Type it in the user's DM with the bot instead (the command's contexts must allow BotDM). */
+  dm?: boolean;
 }
 
 export interface AutocompleteInput extends SlashInput {
@@ -79,7 +82,8 @@ export class SimulatedUser {
     return new InteractionHandle(this.ctx.ledger, state);
   }
 
-  private channelFor(input: { channel?: string }): string {
+  private channelFor(input: { channel?: string; dm?: boolean }): string {
+    if (input.dm) return this.ctx.world.dmChannelWith(this.id).id;
     return input.channel ? this.ctx.world.resolveChannelId(input.channel) : this.ctx.defaultChannelId();
   }
 
@@ -87,6 +91,12 @@ export class SimulatedUser {
     const guildId = this.ctx.world.channels.get(channelId)?.guildId ?? null;
     const command = this.ctx.commands.find(name, guildId, ApplicationCommandType.ChatInput);
     if (!command) throw userError(`no /${name} command is registered (global or for this guild)`);
+    const context = guildId ? InteractionContextType.Guild : InteractionContextType.BotDM;
+    if (command.contexts && !command.contexts.includes(context)) {
+      throw userError(
+        `/${name} is not available in ${guildId ? 'a server' : 'DMs'} (contexts ${command.contexts.join(',')})`,
+      );
+    }
     return command;
   }
 

@@ -5,6 +5,7 @@ import {
   ButtonStyle,
   DiscordAPIError,
   type Interaction,
+  InteractionContextType,
   MessageFlags,
   ModalBuilder,
   SlashCommandBuilder,
@@ -317,6 +318,27 @@ describe('discord-standin: interactions through a real discord.js Client', () =>
     expect(reply.content).toBe('Your supply status');
     expect(reply.audience).toBe('ephemeral');
     expect(reply.visibleTo).toEqual([h.standin.userId('maria')]);
+  });
+
+  it('a slash command typed in a DM carries user (not member) and the reply is seen by that user', async () => {
+    let where: string | undefined;
+    handler = async (i) => {
+      if (!i.isChatInputCommand()) return;
+      where = `${i.inGuild() ? 'guild' : 'dm'}:${i.user.username}:${i.channelId}`;
+      await i.reply('Only between us');
+    };
+    const reply = await h.standin.user('frederick').slash('ping', { dm: true }).reply();
+    expect(reply.audience).toBe('dm');
+    expect(where).toBe(`dm:frederick:${reply.channelId}`);
+    expect(h.standin.dmsOf('frederick').map((m) => m.content)).toEqual(['Only between us']);
+    await h.client.application!.commands.set([
+      new SlashCommandBuilder()
+        .setName('muster')
+        .setDescription('Server only')
+        .setContexts(InteractionContextType.Guild)
+        .toJSON(),
+    ]);
+    expect(() => h.standin.user('frederick').slash('muster', { dm: true })).toThrow(/not available in DMs/);
   });
 
   it('3 s window: a callback after the deadline gets 10062 Unknown interaction', async () => {
