@@ -54,6 +54,9 @@ export interface Decision {
 
 const MAX_ACTION_BYTES = 16_384;
 
+/** Seats nobody took when the game starts get this autopilot level (0 = human; 1-3 = autopilot). */
+export const DEFAULT_AUTOPILOT_LEVEL = 2;
+
 export class CampaignService {
   constructor(private readonly deps: ServiceDeps) {}
 
@@ -171,7 +174,7 @@ export class CampaignService {
     return { ok: true, seat: input.seat };
   }
 
-  /** The creator starts the game; seats nobody took are played by the autopilot (level 1). */
+  /** The creator starts the game; seats nobody took are played by the autopilot. */
   async start(input: { gameId: string; userId: string }): Promise<Result<{ version: number }>> {
     const game = this.game(input.gameId);
     if (!game) return fail('unknown-game', `There is no game ${input.gameId}.`);
@@ -187,7 +190,8 @@ export class CampaignService {
       return fail('invalid-input', `The scenario could not be set up: ${(e as Error).message}`);
     }
     for (const s of seats)
-      if (s.userId === null && s.autopilot === 0) setSeatAutopilot(this.deps.db, game.id, s.seat, 1);
+      if (s.userId === null && s.autopilot === 0)
+        setSeatAutopilot(this.deps.db, game.id, s.seat, DEFAULT_AUTOPILOT_LEVEL);
     if (!startGame(this.deps.db, game.id, state, this.deps.clock.now())) {
       return fail('wrong-status', 'The game was started meanwhile.');
     }

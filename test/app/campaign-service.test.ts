@@ -70,7 +70,7 @@ describe('creating and seating', () => {
     expect((await svc().start({ gameId: c.gameId, userId: 'u1' })).ok).toBe(true);
     const again = await svc().start({ gameId: c.gameId, userId: 'u1' });
     expect(again.ok ? null : again.error.code).toBe('wrong-status');
-    expect(getSeats(h.handle.db, c.gameId).find((s) => s.seat === 'austria')?.autopilot).toBe(1);
+    expect(getSeats(h.handle.db, c.gameId).find((s) => s.seat === 'austria')?.autopilot).toBe(2);
   });
 });
 

@@ -175,7 +175,7 @@ describe('crash of a worker process', () => {
       'the retried job',
     );
     const auto = actionLog(handle.db, id).filter((a) => a.actor === 'autopilot');
-    expect(auto.map((a) => JSON.parse(a.action))).toEqual([{ type: 'add', n: 1 }, { type: 'done' }]);
+    expect(auto.map((a) => JSON.parse(a.action))).toEqual([{ type: 'add', n: 2 }, { type: 'done' }]);
     const pending = producer.service.pending({ gameId: id, userId: 'u1' });
     expect(pending.ok && pending.decisions[0]?.stepId).toBe('r2-A');
   }, 60_000);

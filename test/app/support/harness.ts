@@ -27,12 +27,15 @@ export interface Harness {
   cleanup(): Promise<void>;
 }
 
-export async function makeHarness(hooks: CountingHooks = {}): Promise<Harness> {
+export async function makeHarness(
+  hooks: CountingHooks = {},
+  rulesEngine?: RulesEngine<unknown>,
+): Promise<Harness> {
   const dir = mkdtempSync(join(tmpdir(), 'ftg-svc-'));
   const dbPath = join(dir, 'game.sqlite');
   const clock = new ManualClock(1_000_000);
   const publisher = new MemoryPublisher();
-  const engine = countingEngine(hooks) as RulesEngine<unknown>;
+  const engine = rulesEngine ?? (countingEngine(hooks) as RulesEngine<unknown>);
   const h: Harness = {
     dir,
     dbPath,
