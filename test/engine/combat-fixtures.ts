@@ -17,7 +17,8 @@ export function testMap(
     rows: size,
     cols: size,
     onMap,
-    terrain: (h): HexTerrain => (opts.mountains?.includes(h) ? 'mountain' : 'clear'),
+    terrain: (h): HexTerrain =>
+      opts.lakes?.includes(h) ? 'lake' : opts.mountains?.includes(h) ? 'mountain' : 'clear',
     hexside: () => [],
     fortress: (h) => forts.find((f) => f.hex === h),
     fortresses: () => forts,

@@ -291,3 +291,81 @@ describe('leaders lost in battle (9.44, 8.12)', () => {
     expect(supremeCommander(s, 'austria')?.id).toBe('lascy');
   });
 });
+
+describe('retreats on the board (9.57, 8.31, 9.11)', () => {
+  it('9.57: a mixed Austro-Russian force retreats as one, at its commander Initiative', () => {
+    // Fermor (Init 2) commands: the Russians are the larger contingent.
+    const s0 = baseState({
+      dice: [6, 1],
+      forces: {
+        '0505': { prussia: { out: 20, in: 0 }, austria: { out: 8, in: 0 }, russia: { out: 12, in: 0 } },
+      },
+      leaders: {
+        fred: leader('fred', 'prussia', 1, '0505', { initiative: 3 }),
+        lascy: leader('lascy', 'austria', 3, '0505', { initiative: 1 }),
+        fermor: leader('fermor', 'russia', 2, '0505', { initiative: 2 }),
+      },
+    });
+    let s = enter(s0);
+    s = act(s, 'prussia', { type: 'combat-attack', hex: '0505' });
+    // (Die 6 on 100% is 15/25: Prussia loses 3, the allies 5, Russians first; 5 + 3 = 8 v 3 + 2 = 5.)
+    // Retreat die 1 + Fermor's 2 = 3 MP.
+    const opts = combatPhaseHook.legal(s, 'russia');
+    expect(opts.length).toBeGreaterThan(0);
+    const to = String(opts[0]!.to);
+    s = act(s, 'russia', { type: 'combat-retreat', hex: '0505', to });
+    const moved = s.forces[to]!;
+    expect((moved.austria?.out ?? 0) + (moved.russia?.out ?? 0)).toBe(12); // 20 - 5 lost - 3 prisoners
+    expect(s.leaders.lascy!.hex).toBe(to);
+    expect(s.leaders.fermor!.hex).toBe(to);
+    expect(s.forces['0505']?.austria).toBeUndefined();
+    expect(s.forces['0505']?.russia).toBeUndefined();
+  });
+
+  it('8.31: a retreating force captures an enemy leader standing alone on its path', () => {
+    // Battle in the corner hex 0101, whose only exits are 0102 (Keith alone there) and 0201 (a lake).
+    useMap(testMap({ size: 12, lakes: ['0201'] }));
+    const s0 = baseState({
+      dice: [6, 2],
+      forces: { '0101': { prussia: { out: 20, in: 0 }, austria: { out: 20, in: 0 } } },
+      leaders: {
+        fred: leader('fred', 'prussia', 1, '0101', { initiative: 3 }),
+        daun: leader('daun', 'austria', 1, '0101', { initiative: 1, defence: 1 }),
+        keith: leader('keith', 'prussia', 5, '0102', { initiative: 1 }),
+      },
+    });
+    let s = enter(s0);
+    s = act(s, 'prussia', { type: 'combat-attack', hex: '0101' });
+    // Retreat die 2 + 1 = 3 MP: 0102 costs 2 (enemy-occupied), then one more hex.
+    const opts = combatPhaseHook.legal(s, 'austria');
+    expect(opts.map((a) => a.to).sort()).toEqual(['0103', '0202']);
+    s = act(s, 'austria', { type: 'combat-retreat', hex: '0101', to: '0202' });
+    expect(s.leaders.keith).toMatchObject({ status: 'captured', hex: null });
+    expect(s.ledger.prisonerLeaders.coalition).toEqual(['keith']);
+  });
+
+  it('9.11 / 12.32: with the enemy only inside the fortress there is nothing to attack', () => {
+    const s0 = baseState({ forces: { '1125': { prussia: { out: 10, in: 0 }, austria: { out: 0, in: 3 } } } });
+    const s = enter(s0);
+    // The besieger may not attack the garrison; the garrison side holds the option (it could sortie).
+    expect(combatPhaseHook.pending(s)).toEqual(['austria']);
+    expect(combatPhaseHook.legal(s, 'austria')).toEqual([
+      { type: 'combat-decline', hex: '1125' },
+      { type: 'combat-sortie', hex: '1125', sp: { austria: 3 } },
+    ]);
+    const r = combatPhaseHook.apply(structuredClone(s), 'austria', { type: 'combat-attack', hex: '1125' });
+    expect(r).toMatchObject({ ok: false, error: { rule: '9.23' } });
+  });
+
+  it('12.11: a sortie of more SP than are inside is refused and changes nothing', () => {
+    const s0 = baseState({ forces: { '1125': { prussia: { out: 10, in: 0 }, austria: { out: 0, in: 3 } } } });
+    const s = enter(s0);
+    const r = combatPhaseHook.apply(structuredClone(s), 'austria', {
+      type: 'combat-sortie',
+      hex: '1125',
+      sp: { austria: 4 },
+    });
+    expect(r).toMatchObject({ ok: false, error: { rule: '12.11' } });
+    expect(s.forces['1125']?.austria).toEqual({ out: 0, in: 3 });
+  });
+});
