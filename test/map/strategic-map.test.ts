@@ -46,6 +46,26 @@ describe('loadMap (the committed map)', () => {
   });
 });
 
+describe('regions (1756) of the labelled towns and scenario hexes', () => {
+  it.each([
+    ['1720', 'saxony'],
+    ['1521', 'saxony'],
+    ['1121', 'bohemia'],
+    ['1811', 'empire'],
+    ['0519', 'empire'],
+    ['2432', 'poland'],
+    ['3436', 'poland'],
+    ['2907', 'westphalia'],
+    ['1626', 'saxony'],
+    ['1729', 'silesia'],
+    ['1129', 'bohemia'],
+    ['2411', 'hanover'],
+    ['3742', 'east-prussia'],
+  ] as const)('%s lies in %s', (hex, region) => {
+    expect(loadMap().region(hex)).toBe(region);
+  });
+});
+
 describe('mapFromData (synthetic map)', () => {
   it('builds a map whose queries read the data', () => {
     const r = mapFromData(syntheticMapFile());

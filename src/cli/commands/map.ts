@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 export const summary = 'Strategic map tools: `map check` validates invariants, `map render` draws a PNG';
 
 const HELP = `Usage: ftg map check [--scenarios FILE]
-       ftg map render --out FILE.png [--center HEX --radius N] [--labels|--no-labels] [--scale PX] [--hex-numbers]
+       ftg map render --out FILE.png [--center HEX --radius N] [--labels] [--scale PX] [--hex-numbers]
 
   check        validate every map invariant (fortress hexes, rivers, passes, coasts, scenario hexes)
                and print counts; exit 1 with the violations listed when one fails
@@ -17,7 +17,7 @@ const HELP = `Usage: ftg map check [--scenarios FILE]
   --out        PNG file to write
   --center     crop around this hex (RRCC) ...
   --radius     ... showing N hexes each way (default 6)
-  --labels     draw names (default on; --no-labels turns them off)
+  --labels     draw fortress, town and pass names (fortress symbols and VP are always drawn)
   --scale      pixels per hex size (default 16 full map, 30 crop)
   --hex-numbers  force hex numbers on (default only on zoomed crops)`;
 
@@ -154,7 +154,7 @@ async function render(values: ReturnType<typeof parse>['values']): Promise<numbe
     center: values.center,
     radius,
     scale,
-    labels: values.labels ?? true,
+    labels: values.labels ?? false,
     hexNumbers: values['hex-numbers'],
   });
   writeFileSync(values.out, png);
