@@ -4,7 +4,7 @@ import type { GameState, HexId, LeaderState, Nationality, Side } from '../../src
 import type { Fortress, HexTerrain, RegionId, StrategicMap } from '../../src/map/types.js';
 
 export function testMap(
-  opts: { fortresses?: Fortress[]; mountains?: HexId[]; size?: number } = {},
+  opts: { fortresses?: Fortress[]; mountains?: HexId[]; lakes?: HexId[]; size?: number } = {},
 ): StrategicMap {
   const size = opts.size ?? 12;
   const forts = opts.fortresses ?? [];
