@@ -1,0 +1,78 @@
+// How good an attack looks before it is made: the expected SP swing over the six die faces of the
+// Combat Results Table (9.3-9.4, the engine's reconstructed table), with the victor's prisoners
+// (9.0). Only public data (the CRT) and the autopilot's estimates go in; nothing hidden.
+import { resolveBattle } from '../engine/combat/battle.js';
+import type { CombatLeader } from '../engine/combat/types.js';
+import { isViolation } from '../engine/combat/types.js';
+import { defaultCrt } from '../engine/tables/crt.js';
+import type { Side } from '../engine/types.js';
+import type { BoardLeader } from './board.js';
+
+export interface OddsInput {
+  attackerSide: Side;
+  attackerSp: number;
+  attackerLeaders: readonly BoardLeader[];
+  defenderSp: number;
+  defenderLeaders: readonly BoardLeader[];
+  mountain: boolean;
+  attackerDemoralized?: boolean;
+  defenderDemoralized?: boolean;
+}
+
+export interface OddsEstimate {
+  /** Mean (enemy SP lost + captured) - (own SP lost + captured), per battle. */
+  swing: number;
+  /** Chance the attacker is the victor. */
+  winChance: number;
+  /** False when the ratio is below the lowest column (9.47). */
+  allowed: boolean;
+}
+
+function toCombat(ls: readonly BoardLeader[]): CombatLeader[] {
+  return ls.map((l) => ({
+    id: l.id,
+    nationality: l.nationality,
+    rank: l.rank,
+    initiative: l.initiative,
+    attack: l.attack,
+    defence: l.defence,
+  }));
+}
+
+const otherOf = (s: Side): Side => (s === 'prussian-allied' ? 'coalition' : 'prussian-allied');
+
+export function attackOdds(input: OddsInput): OddsEstimate {
+  if (input.attackerSp <= 0 || input.defenderSp <= 0) return { swing: 0, winChance: 0, allowed: false };
+  let swing = 0;
+  let wins = 0;
+  for (let die = 1; die <= 6; die++) {
+    const out = resolveBattle({
+      attacker: {
+        side: input.attackerSide,
+        sp: { a: input.attackerSp },
+        leaders: toCombat(input.attackerLeaders),
+        demoralized: input.attackerDemoralized ?? false,
+      },
+      defender: {
+        side: otherOf(input.attackerSide),
+        sp: { d: input.defenderSp },
+        leaders: toCombat(input.defenderLeaders),
+        demoralized: input.defenderDemoralized ?? false,
+      },
+      die,
+      mountain: input.mountain,
+      crt: defaultCrt,
+    });
+    if (isViolation(out)) return { swing: 0, winChance: 0, allowed: false };
+    const lost = (o: typeof out.attacker) =>
+      Object.values(o.eliminated).reduce((a, b) => a + b, 0) +
+      Object.values(o.captured).reduce((a, b) => a + b, 0);
+    swing += lost(out.defender) - lost(out.attacker);
+    if (out.victor === input.attackerSide) {
+      wins++;
+      // A beaten enemy retreats demoralized: worth a little beyond the SP count.
+      swing += 1;
+    } else if (out.victor !== 'draw') swing -= 1;
+  }
+  return { swing: swing / 6, winChance: wins / 6, allowed: true };
+}

@@ -1,0 +1,252 @@
+// decide(view, legal, rng, level): one seat's next action, always one of `legal`. It reads only
+// the seat's View (through view-adapter.ts) and public data, scores every legal action and takes
+// the best (ties broken by the autopilot's own seeded RNG, so a seed always gives the same game).
+import type { Action } from '../engine/actions.js';
+import { isWinterTurn } from '../engine/state.js';
+import type { HexId } from '../engine/types.js';
+import type { View } from '../engine/view.js';
+import { distance as hexDistance } from '../map/hex.js';
+import type { StrategicMap } from '../map/types.js';
+import { type Board, estimateEnemyOut, fortressHolder, friendSp, otherSideOf, rec } from './board.js';
+import { marchDistanceTo } from './geometry.js';
+import { ARMY_SP, leaderHex, makePlan, type Plan } from './plan.js';
+import { answerPrompt, isPromptPhase } from './prompts.js';
+import type { AutopilotRng } from './rng.js';
+import { boardFromView } from './view-adapter.js';
+
+/** "passive" holds and declines (an absent player who wants nothing done); "standard" plays. */
+export const LEVELS = ['passive', 'standard'] as const;
+export type Level = (typeof LEVELS)[number];
+
+export function isLevel(x: unknown): x is Level {
+  return typeof x === 'string' && (LEVELS as readonly string[]).includes(x);
+}
+
+export interface Decision {
+  action: Action;
+  score: number;
+  /** A short reason for the turn log. */
+  why: string;
+}
+
+const DONE: Action = { type: 'done' };
+
+function findType(legal: readonly Action[], type: string): Action | undefined {
+  return legal.find((a) => a.type === type);
+}
+
+/** The passive autopilot: end the step without doing anything that can be avoided. */
+function passive(board: Board, legal: readonly Action[]): Decision {
+  if (isPromptPhase(board.phase)) {
+    const p = answerPrompt(board, legal, 'passive');
+    if (p) return p;
+  }
+  const done = findType(legal, 'done') ?? findType(legal, 'halt');
+  if (done) return { action: done, score: 0, why: 'holds' };
+  return { action: legal[0] as Action, score: 0, why: 'only choice' };
+}
+
+interface Scored {
+  action: Action;
+  score: number;
+  why: string;
+}
+
+function scoreMarch(board: Board, plan: Plan, a: Action): Scored {
+  const leader = String(rec(a).leader);
+  const path = (rec(a).path as HexId[] | undefined) ?? [];
+  const active = board.active?.leader === leader ? board.active : null;
+  const start = active?.hex ?? leaderHex(board, leader);
+  if (!start) return { action: a, score: -99, why: 'unknown leader' };
+  const end = path.at(-1) ?? start;
+  const goal = plan.goals.get(leader) ?? { hex: start, kind: 'hold' as const, note: 'holds' };
+  const take = (rec(a).take as { sp?: number } | undefined)?.sp ?? 0;
+  const sp = active ? active.sp + take : take;
+  if (goal.kind === 'hold' && !active) return { action: a, score: -1, why: 'holds' };
+  const field = marchDistanceTo(board.map, goal.hex);
+  const dStart = field.get(start) ?? 99;
+  const dEnd = field.get(end) ?? 99;
+  const progress = dStart - dEnd;
+  let score = progress * (1 + sp / 10) * (goal.kind === 'join' ? 0.8 : 1);
+  if (end === goal.hex && start !== goal.hex) score += goal.kind === 'capture' ? 3 : 2;
+  // Danger at the destination: a stronger enemy force waiting outside the fortress.
+  const enemy = board.enemies.get(end);
+  const eOut = estimateEnemyOut(enemy);
+  if (eOut > 0 && end !== start) {
+    const ours = friendSp(board, end, 'out') + sp;
+    const wants = goal.kind === 'attack' || goal.kind === 'siege' || goal.kind === 'defend';
+    if (!wants || ours < 1.3 * eOut) score -= 2 + Math.max(0, eOut - ours) * 0.5;
+    // 5.5: an Overwhelming Attack is worth trying only when 400% looks likely.
+    if (rec(a).overwhelm) score += ours >= 4 * Math.max(1, eOut) ? 4 : -1;
+  } else if (rec(a).overwhelm) score -= 1;
+  // 10.61: every unsupplied hex loses an SP in each attrition phase.
+  if (!plan.supply.supplied.has(end) && goal.kind !== 'capture' && sp > 0) score -= 1.5;
+  // A leader never walks alone into an enemy hex (8.31 capture).
+  if (sp === 0 && !active && board.enemies.get(end)?.hasCombat) score -= 5;
+  if (progress <= 0 && end !== start) score -= 0.5;
+  return { action: a, score, why: `${goal.note}` };
+}
+
+function scoreForceMarch(board: Board, plan: Plan, a: Action): Scored {
+  const leader = String(rec(a).leader);
+  const hex = leaderHex(board, leader);
+  const goal = plan.goals.get(leader);
+  if (!hex || !goal) return { action: a, score: -1, why: '' };
+  const l = board.friends.get(hex)?.leaders.find((x) => x.id === leader);
+  // 5.2: a die + Initiative of six or more costs one SP.
+  const lossChance = l ? Math.min(1, Math.max(0, (l.initiative + 6 - 5) / 6)) : 0.5;
+  const take = (rec(a).take as { sp?: number } | undefined)?.sp ?? 0;
+  const enemyHere = estimateEnemyOut(board.enemies.get(hex));
+  let value = -0.5 - lossChance * (take > 0 ? 1 : 0);
+  // Escape a stronger enemy before the Combat Phase, or hurry to a threatened fortress.
+  if (goal.kind === 'resupply' && enemyHere > 0) value += 3;
+  else if (goal.kind === 'defend') value += 1;
+  return { action: a, score: value, why: goal.note };
+}
+
+function scoreGarrison(board: Board, a: Action): Scored {
+  const hex = String(rec(a).hex);
+  const dir = rec(a).direction;
+  const sp = Number(rec(a).sp ?? 0);
+  const leaders = (rec(a).leaders as string[] | undefined) ?? [];
+  const winter = isWinterTurn(board.turn);
+  if (dir === 'out') return { action: a, score: -2, why: 'stays inside' };
+  const f = board.map.fortress(hex);
+  const holder = fortressHolder(board, hex);
+  const enemyNear = [...board.enemies.entries()].some(
+    ([eh, e]) => estimateEnemyOut(e) >= 4 && hexDistance(hex, eh) <= 4,
+  );
+  // 16.21-16.22: in winter, units inside a fortress escape winter attrition (16.31).
+  if (winter && sp > 0) return { action: a, score: 6, why: `winter quarters in ${f?.name ?? hex}` };
+  // Leaderless SP cannot march anyway: inside they hold the fortress for VP (17.0) and supply (10.11).
+  if (leaders.length === 0 && sp > 0) return { action: a, score: 4, why: `garrisons ${f?.name ?? hex}` };
+  // A small detachment takes an empty fortress, or shelters from a big enemy army (12.32).
+  if (sp > 0 && sp <= 4 && (holder !== board.side || enemyNear))
+    return { action: a, score: 3 + (f?.vp ?? 0) / 5, why: `garrisons ${f?.name ?? hex}` };
+  return { action: a, score: -1, why: 'keeps the field' };
+}
+
+function scoreDepot(board: Board, plan: Plan, a: Action): Scored {
+  const hex = String(rec(a).hex);
+  const enemy = board.enemies.get(hex);
+  let score = -0.5;
+  // 13.12: an operative depot in an enemy-garrisoned fortress hex besieges it.
+  if (enemy?.garrisoned && board.map.fortress(hex)) score += 10;
+  const depth = plan.supply.depth.get(hex) ?? 0;
+  const sp = friendSp(board, hex, 'out');
+  if (depth >= 2 && sp >= ARMY_SP) score += depth - 1;
+  // Do not crowd depots: one within three hexes already serves.
+  const crowded = board.depots.some(
+    (d) => d.side === board.side && d.hex !== hex && hexDistance(d.hex, hex) <= 3,
+  );
+  if (crowded && !(enemy?.garrisoned && board.map.fortress(hex))) score -= 3;
+  return { action: a, score, why: `builds a depot at ${hex}` };
+}
+
+function scoreDepotDestroy(board: Board, a: Action): Scored {
+  const hex = String(rec(a).hex);
+  // 10.46: rather than let a stronger enemy take it, destroy the depot (10.47).
+  const eOut = estimateEnemyOut(board.enemies.get(hex));
+  const score = eOut > 0 && eOut > 1.5 * friendSp(board, hex, 'out') ? 1 : -3;
+  return { action: a, score, why: `destroys the depot at ${hex}` };
+}
+
+/**
+ * 5.34: moving a leader bypasses the unmoved leaders ranked above him for the rest of the phase.
+ * So starting marches go in rank order: while a higher-ranked leader still has a worthwhile move,
+ * lower-ranked leaders wait.
+ */
+function rankOrder(board: Board, scored: Scored[]): void {
+  const rankOf = (id: string) => {
+    for (const s of board.friends.values()) for (const l of s.leaders) if (l.id === id) return l.rank;
+    return 99;
+  };
+  let first: number | undefined;
+  for (const s of scored) {
+    const a = s.action;
+    if ((a.type !== 'march' && a.type !== 'forcemarch') || board.active?.leader === rec(a).leader) continue;
+    if (s.score <= 0.3) continue;
+    const r = rankOf(String(rec(a).leader));
+    if (first === undefined || r < first) first = r;
+  }
+  if (first === undefined) return;
+  for (const s of scored) {
+    const a = s.action;
+    if ((a.type !== 'march' && a.type !== 'forcemarch') || board.active?.leader === rec(a).leader) continue;
+    if (rankOf(String(rec(a).leader)) > first) s.score = Math.min(s.score, -1);
+  }
+}
+
+export function decideWithReason(
+  view: View,
+  legal: readonly Action[],
+  rng: AutopilotRng,
+  level: Level = 'standard',
+  map?: StrategicMap,
+): Decision {
+  if (legal.length === 0) return { action: DONE, score: 0, why: 'nothing to do' };
+  if (legal.length === 1) return { action: legal[0] as Action, score: 0, why: 'only choice' };
+  const board = boardFromView(view, map);
+  if (level === 'passive') return passive(board, legal);
+  if (isPromptPhase(board.phase)) {
+    const p = answerPrompt(board, legal, 'standard');
+    if (p) return p;
+  }
+  const plan = makePlan(board);
+  const scored: Scored[] = [];
+  for (const a of legal) {
+    let s: Scored;
+    switch (a.type) {
+      case 'done':
+        s = { action: a, score: 0, why: 'ends the step' };
+        break;
+      case 'halt':
+        s = { action: a, score: -0.01, why: 'halts' };
+        break;
+      case 'timeout':
+        s = { action: a, score: -100, why: '' };
+        break;
+      case 'march':
+        s = scoreMarch(board, plan, a);
+        break;
+      case 'forcemarch':
+        s = scoreForceMarch(board, plan, a);
+        break;
+      case 'garrison':
+        s = scoreGarrison(board, a);
+        break;
+      case 'depot-build':
+        s = scoreDepot(board, plan, a);
+        break;
+      case 'depot-destroy':
+        s = scoreDepotDestroy(board, a);
+        break;
+      default:
+        s = { action: a, score: -0.5, why: a.type };
+    }
+    scored.push(s);
+  }
+  rankOrder(board, scored);
+  let best: Scored[] = [];
+  let bestScore = Number.NEGATIVE_INFINITY;
+  for (const s of scored) {
+    if (s.score > bestScore + 1e-9) {
+      best = [s];
+      bestScore = s.score;
+    } else if (Math.abs(s.score - bestScore) <= 1e-9) best.push(s);
+  }
+  const pick = best.length === 1 ? (best[0] as Scored) : rng.pick(best);
+  return { action: pick.action, score: pick.score, why: pick.why };
+}
+
+/** The autopilot contract: one legal action for the seat whose view this is. */
+export function decide(
+  view: View,
+  legal: readonly Action[],
+  rng: AutopilotRng,
+  level: Level = 'standard',
+): Action {
+  return decideWithReason(view, legal, rng, level).action;
+}
+
+export { otherSideOf };

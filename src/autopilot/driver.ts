@@ -1,0 +1,233 @@
+// The local game driver: set up a scenario and, for each pending seat, ask its autopilot for an
+// action on that seat's view, apply it, repeat until the game is over. The demo command, the bench
+// and the tests reuse it. The driver is the referee: it holds the GameState; the autopilots only
+// ever receive views.
+import type { Action } from '../engine/actions.js';
+import { apply } from '../engine/apply.js';
+import { legalActions, pendingSeats } from '../engine/legal.js';
+import { engineMap, useMap } from '../engine/map-env.js';
+import type { Scenario } from '../engine/scenario/index.js';
+import { setup } from '../engine/setup.js';
+import { isWinterTurn } from '../engine/state.js';
+import type { GameEvent, GameState, Nationality, ScenarioId, Seat, Side } from '../engine/types.js';
+import { NATIONALITIES } from '../engine/types.js';
+import { scenarioVictoryRules, scoreVictory, type VictoryReport } from '../engine/victory/victory.js';
+import { type View, view } from '../engine/view.js';
+import { loadMap } from '../map/strategic-map.js';
+import type { StrategicMap } from '../map/types.js';
+import { decideWithReason, type Level } from './decide.js';
+import { type AutopilotRng, createAutopilotRng } from './rng.js';
+
+export interface StepInfo {
+  seat: Seat;
+  action: Action;
+  why: string;
+  events: GameEvent[];
+  state: GameState;
+}
+
+export interface TurnInfo {
+  /** The Game-Turn just finished. */
+  turn: number;
+  state: GameState;
+  events: GameEvent[];
+}
+
+export interface DriverOptions {
+  scenario: ScenarioId | Scenario;
+  seed: number | string;
+  /** One level for every seat, or per seat (default "standard"). */
+  level?: Level | Partial<Record<Seat, Level>>;
+  /** Stop after this Game-Turn (default: the scenario's last turn). */
+  turns?: number;
+  /** Die rolls fixed in advance (`--dice`). */
+  dice?: number[];
+  map?: StrategicMap;
+  /** Safety net against a runaway game (default 200 000 steps). */
+  maxSteps?: number;
+  onStep?(info: StepInfo): void;
+  onTurn?(info: TurnInfo): void;
+}
+
+export interface SideTally {
+  /** SP eliminated (combat, attrition, storms; 17.0). */
+  eliminated: number;
+  /** SP still held as prisoners by the enemy at the end (14.17). */
+  prisoners: number;
+}
+
+export interface GameSummary {
+  state: GameState;
+  steps: number;
+  /** Actions the engine refused (should stay 0: the autopilot picks from the legal list). */
+  refused: number;
+  /** The first few refusals, for diagnosis. */
+  refusals: Array<{ seat: Seat; turn: number; phase: string; action: Action; error: string }>;
+  victory: VictoryReport;
+  losses: Record<Side, SideTally>;
+  /** Fortresses that changed hands during the game, in order. */
+  captures: Array<{ hex: string; side: Side; turn: number }>;
+  endedBy: 'last-turn' | 'winter-quarters' | 'forfeit' | 'turn-limit' | 'step-limit';
+}
+
+function levelFor(opt: DriverOptions['level'], seat: Seat): Level {
+  if (!opt) return 'standard';
+  if (typeof opt === 'string') return opt;
+  return opt[seat] ?? 'standard';
+}
+
+/** The engine's map: the registered one, or the committed map. */
+export function driverMap(map?: StrategicMap): StrategicMap {
+  if (map) {
+    useMap(map);
+    return map;
+  }
+  try {
+    return engineMap();
+  } catch {
+    const m = loadMap();
+    useMap(m);
+    return m;
+  }
+}
+
+/** 17.0 result of a finished (or stopped) game, from the referee's full state. */
+export function scoreGame(state: GameState, map: StrategicMap): VictoryReport {
+  const garrison: Record<string, Side | undefined> = {};
+  for (const f of map.fortresses()) {
+    const hf = state.forces[f.hex];
+    if (!hf) continue;
+    for (const n of NATIONALITIES) if ((hf[n]?.in ?? 0) > 0) garrison[f.hex] = state.seatSide[n];
+  }
+  const eliminated: Record<Side, number> = { 'prussian-allied': 0, coalition: 0 };
+  for (const [n, v] of Object.entries(state.ledger.eliminated))
+    eliminated[state.seatSide[n as Nationality]] += v ?? 0;
+  const prisoners: Record<Side, number> = { 'prussian-allied': 0, coalition: 0 };
+  for (const holder of ['prussian-allied', 'coalition'] as const)
+    for (const [n, v] of Object.entries(state.ledger.prisoners[holder]))
+      prisoners[state.seatSide[n as Nationality]] += v ?? 0;
+  const fortresses = map.fortresses();
+  const rules = scenarioVictoryRules(String(state.scenario), fortresses);
+  const counted = state.rules.fortressRegions as never;
+  return scoreVictory({
+    fortresses,
+    garrison,
+    eliminatedSp: eliminated,
+    unexchangedPrisonerSp: prisoners,
+    ...rules,
+    ...(counted ? { countedRegions: counted } : {}),
+    ...(state.rules.noControlFortresses ? { excludedFortressHexes: state.rules.noControlFortresses } : {}),
+  });
+}
+
+/** Ask one seat's autopilot for its next action (what the game service calls for absent seats). */
+export function autopilotStep(
+  state: GameState,
+  seat: Seat,
+  rng: AutopilotRng,
+  level: Level,
+  map: StrategicMap = engineMap(),
+): { action: Action; why: string; view: View } {
+  const v = view(state, seat, [], map);
+  const d = decideWithReason(v, v.legal, rng, level, map);
+  return { action: d.action, why: d.why, view: v };
+}
+
+export function playGame(opts: DriverOptions): GameSummary {
+  const map = driverMap(opts.map);
+  let state = setup(opts.scenario, opts.seed, { map, ...(opts.dice ? { dice: opts.dice } : {}) });
+  const lastTurn = Math.min(opts.turns ?? state.lastTurn, state.lastTurn);
+  const maxSteps = opts.maxSteps ?? 200_000;
+  const rngs = new Map<Seat, AutopilotRng>();
+  const rngOf = (seat: Seat) => {
+    let r = rngs.get(seat);
+    if (!r) {
+      r = createAutopilotRng(`${opts.seed}:${seat}`);
+      rngs.set(seat, r);
+    }
+    return r;
+  };
+  const captures: GameSummary['captures'] = [];
+  let steps = 0;
+  let refused = 0;
+  const refusals: GameSummary['refusals'] = [];
+  let turnEvents: GameEvent[] = [];
+  let endedBy: GameSummary['endedBy'] | undefined;
+  while (state.over === null) {
+    if (steps >= maxSteps) {
+      endedBy = 'step-limit';
+      break;
+    }
+    const pending = pendingSeats(state);
+    const seat = pending[0];
+    if (!seat) {
+      endedBy = 'step-limit';
+      break;
+    }
+    const level = levelFor(opts.level, seat);
+    const v = view(state, seat, [], map);
+    let legal = v.legal;
+    let d = decideWithReason(v, legal, rngOf(seat), level, map);
+    let r = apply(state, seat, d.action, map);
+    // The autopilot only picks listed actions; should the engine still refuse one (a mismatch
+    // between its legal list and its rules), record it and choose again without that action.
+    for (let retry = 0; !r.ok && retry < 5; retry++) {
+      refused++;
+      if (refusals.length < 20)
+        refusals.push({
+          seat,
+          turn: state.turn,
+          phase: state.phase,
+          action: d.action,
+          error: `${r.error.rule}: ${r.error.message}`,
+        });
+      const bad = JSON.stringify(d.action);
+      legal = legal.filter((a) => JSON.stringify(a) !== bad);
+      if (legal.length === 0) break;
+      d = decideWithReason(v, legal, rngOf(seat), level, map);
+      r = apply(state, seat, d.action, map);
+    }
+    if (!r.ok) r = apply(state, seat, { type: 'done' }, map);
+    if (!r.ok) r = apply(state, seat, { type: 'timeout' }, map);
+    if (!r.ok) throw new Error(`driver: the engine refused even a timeout for ${seat}: ${r.error.message}`);
+    const { action, why } = d;
+    steps++;
+    const before = state.turn;
+    state = r.state;
+    for (const e of r.events)
+      if (e.kind === 'fortress-captured' && e.data)
+        captures.push({ hex: String(e.data.hex), side: e.data.side as Side, turn: state.turn });
+    turnEvents.push(...r.events);
+    opts.onStep?.({ seat, action, why, events: r.events, state });
+    if (state.turn !== before || state.over) {
+      opts.onTurn?.({ turn: before, state, events: turnEvents });
+      turnEvents = [];
+      if (!state.over && state.turn > lastTurn) {
+        endedBy = 'turn-limit';
+        break;
+      }
+    }
+  }
+  const victory = scoreGame(state, map);
+  const losses: Record<Side, SideTally> = {
+    'prussian-allied': { eliminated: 0, prisoners: 0 },
+    coalition: { eliminated: 0, prisoners: 0 },
+  };
+  for (const [n, v] of Object.entries(state.ledger.eliminated))
+    losses[state.seatSide[n as Nationality]].eliminated += v ?? 0;
+  for (const holder of ['prussian-allied', 'coalition'] as const)
+    for (const [n, v] of Object.entries(state.ledger.prisoners[holder]))
+      losses[state.seatSide[n as Nationality]].prisoners += v ?? 0;
+  return {
+    state,
+    steps,
+    refused,
+    refusals,
+    victory,
+    losses,
+    captures,
+    endedBy: endedBy ?? state.over?.reason ?? 'last-turn',
+  };
+}
+
+export { isWinterTurn, legalActions };

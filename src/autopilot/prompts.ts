@@ -1,0 +1,121 @@
+// Answers to the yes/no decisions of the Combat (9.0), Siege (13.0) and Prisoner Exchange (14.1)
+// phases, in the side's interest. The phase hooks name their actions; this module recognises them by
+// their `type` and fields and falls back on `done` (decline) for anything it does not know.
+import type { Action } from '../engine/actions.js';
+import type { HexId } from '../engine/types.js';
+import { distance as hexDistance } from '../map/hex.js';
+import { attackOdds } from './battle-odds.js';
+import { type Board, estimateEnemyIn, estimateEnemyOut, fortressHolder, friendSp, rec } from './board.js';
+import type { Decision, Level } from './decide.js';
+import { supplyPicture } from './geometry.js';
+
+export function isPromptPhase(phase: string): boolean {
+  return phase === 'combat' || phase === 'siege' || phase === 'prisoner-exchange';
+}
+
+function hexOf(a: Action): HexId | undefined {
+  const h = rec(a).hex;
+  return typeof h === 'string' ? h : undefined;
+}
+
+/** Expected value of attacking in `hex` with everything of our side outside the fortress there. */
+function attackValue(board: Board, hex: HexId): number {
+  const own = board.friends.get(hex);
+  const foe = board.enemies.get(hex);
+  if (!own || !foe || own.demoralized) return Number.NEGATIVE_INFINITY;
+  const ours = own.out ?? 0;
+  const theirs = estimateEnemyOut(foe);
+  if (ours <= 0 || theirs <= 0) return Number.NEGATIVE_INFINITY;
+  const odds = attackOdds({
+    attackerSide: board.side,
+    attackerSp: ours,
+    attackerLeaders: own.leaders.filter((l) => !l.inside),
+    defenderSp: theirs,
+    defenderLeaders: foe.leaders.filter((l) => !l.inside),
+    mountain: board.map.terrain(hex) === 'mountain',
+    defenderDemoralized: foe.demoralized,
+  });
+  if (!odds.allowed) return Number.NEGATIVE_INFINITY;
+  // Unknown enemy strength: demand a margin.
+  const margin = foe.out === null ? 1 : 0.3;
+  return odds.swing - margin + (odds.winChance >= 0.5 ? 0.5 : -0.5);
+}
+
+function retreatScore(board: Board, from: HexId, to: string): number {
+  if (to === 'fortress') return fortressHolder(board, from) === board.side ? 3 : 1;
+  const supply = supplyPicture(board);
+  let score = 0;
+  if (supply.supplied.has(to)) score += 3;
+  if (fortressHolder(board, to) === board.side) score += 2;
+  if (board.enemies.get(to)?.hasCombat) score -= 5;
+  if (board.friends.has(to)) score += 1;
+  // 9.52: farther from the victors is safer.
+  score += 0.3 * hexDistance(from, to);
+  return score;
+}
+
+/**
+ * The answer to a prompt, or undefined when the legal actions are ordinary ones. `passive` declines
+ * every optional fight and siege but still answers forced questions (honours, surrender, retreat)
+ * in the side's interest. Action names are those of the engine's phase hooks (combat/phase.ts,
+ * siege/phase.ts).
+ */
+export function answerPrompt(board: Board, legal: readonly Action[], level: Level): Decision | undefined {
+  // 13.33 (1): the besieger grants or denies the honours of war.
+  const honours = legal.filter((a) => a.type === 'siege-honours');
+  if (honours.length > 0) {
+    const hex = hexOf(honours[0] as Action);
+    const ours = hex ? friendSp(board, hex, 'out') : 0;
+    const garrison = hex ? estimateEnemyIn(board.enemies.get(hex)) : 99;
+    // A storm destroys the smaller force and costs the larger as much (13.33 2B): deny only when
+    // clearly stronger; the Prussian player beyond 20 losses pays double (17.0) and grants instead.
+    const prussianCapped = board.side === 'prussian-allied' && (board.eliminated[board.side] ?? 0) >= 20;
+    const denyIt = level === 'standard' && ours >= 2 * Math.max(1, garrison) && !prussianCapped;
+    const pick = honours.find((a) => rec(a).grant === !denyIt) ?? (honours[0] as Action);
+    return {
+      action: pick,
+      score: 1,
+      why: denyIt ? 'denies the honours of war' : 'grants the honours of war',
+    };
+  }
+  // 13.33 (2): the garrison surrenders or refuses; refusing forces a storm that costs the besiegers
+  // as many SP as the garrison loses, while a surrender costs only us.
+  const surrender = legal.filter((a) => a.type === 'siege-surrender');
+  if (surrender.length > 0) {
+    const pick = surrender.find((a) => rec(a).accept === false) ?? (surrender[0] as Action);
+    return { action: pick, score: 1, why: 'refuses to surrender' };
+  }
+  // 9.51-9.52: where the beaten force goes.
+  const retreats = legal.filter((a) => a.type === 'combat-retreat');
+  if (retreats.length > 0) {
+    let best: { a: Action; v: number } | undefined;
+    for (const a of retreats) {
+      const v = retreatScore(board, hexOf(a) ?? '', String(rec(a).to));
+      if (!best || v > best.v) best = { a, v };
+    }
+    const b = best as { a: Action; v: number };
+    return { action: b.a, score: b.v, why: `retreats to ${String(rec(b.a).to)}` };
+  }
+  const decline = legal.find((a) => a.type === 'combat-decline');
+  const attack = legal.find((a) => a.type === 'combat-attack');
+  if (attack) {
+    if (level === 'passive' && decline) return { action: decline, score: 0, why: 'declines battle' };
+    const hex = hexOf(attack);
+    const v = hex ? attackValue(board, hex) : Number.NEGATIVE_INFINITY;
+    if (v > 0 || !decline) return { action: attack, score: v, why: `attacks at ${hex ?? '?'}` };
+    return { action: decline, score: 0, why: `declines battle at ${hex ?? '?'} at poor odds` };
+  }
+  if (decline) return { action: decline, score: 0, why: 'declines battle' };
+  const siege = legal.find((a) => a.type === 'siege-resolve');
+  if (siege) {
+    const done = legal.find((a) => a.type === 'done');
+    if (level === 'passive' && done) return { action: done, score: 0, why: 'leaves the siege be' };
+    // 13.0: a siege roll can only breach or cost one SP; the besieger takes it.
+    return { action: siege, score: 1, why: `presses the siege of ${hexOf(siege) ?? '?'}` };
+  }
+  const other = legal.find((a) => a.type !== 'done' && a.type !== 'timeout' && a.type !== 'combat-sortie');
+  if (other && legal.length === 1) return { action: other, score: 0, why: other.type };
+  const done = legal.find((a) => a.type === 'done');
+  if (done) return { action: done, score: 0, why: 'done' };
+  return undefined;
+}

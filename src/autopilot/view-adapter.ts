@@ -1,0 +1,116 @@
+// Builds the autopilot's Board from one seat's View (src/engine/view.ts) and public data only:
+// the map, the scenario file (special rules, which seat plays which side) and the leader counters'
+// printed ratings. Nothing here can reach the GameState.
+
+import { engineMap } from '../engine/map-env.js';
+import { isScenarioId, leaderRatings, loadScenario } from '../engine/scenario/index.js';
+import type { Nationality, Side } from '../engine/types.js';
+import { NATIONALITIES } from '../engine/types.js';
+import type { View, ViewLeader } from '../engine/view.js';
+import type { StrategicMap } from '../map/types.js';
+import type { Board, BoardLeader, BoardStack } from './board.js';
+
+const DEFAULT_SIDE: Record<Nationality, Side> = {
+  prussia: 'prussian-allied',
+  hanover: 'prussian-allied',
+  austria: 'coalition',
+  france: 'coalition',
+  russia: 'coalition',
+  sweden: 'coalition',
+  empire: 'coalition',
+};
+
+export class ViewError extends Error {}
+
+function leaderOf(l: ViewLeader): BoardLeader {
+  // Enemy counters show rank and name; their printed ratings are public (scenarios/leaders.json).
+  const r = l.initiative === undefined ? leaderRatings().leaders[l.id] : undefined;
+  return {
+    id: l.id,
+    nationality: l.nationality,
+    rank: l.rank,
+    initiative: l.initiative ?? r?.initiative ?? 1,
+    attack: l.attack ?? r?.attack ?? 0,
+    defence: l.defence ?? r?.defence ?? 0,
+    inside: l.inside,
+  };
+}
+
+export function boardFromView(view: View, map: StrategicMap = engineMap()): Board {
+  if (view.viewer === 'public' || view.side === null)
+    throw new ViewError('the autopilot plays a seat: it needs a seat view, not the public one');
+  const seat = view.viewer;
+  const side = view.side;
+  const scenario = isScenarioId(view.scenario) ? loadScenario(view.scenario) : undefined;
+  const seatSide: Partial<Record<Nationality, Side>> = { ...DEFAULT_SIDE, ...(scenario?.control ?? {}) };
+  const friends = new Map<string, BoardStack>();
+  const enemies = new Map<string, BoardStack>();
+  const depots: Board['depots'] = [];
+  for (const h of view.hexes) {
+    for (const s of h.stacks) {
+      for (const n of [...s.outside, ...s.inside]) seatSide[n] = s.side;
+      let out: number | null = null;
+      let inn: number | null = null;
+      const outByNat: Partial<Record<Nationality, number>> = {};
+      const inByNat: Partial<Record<Nationality, number>> = {};
+      if (s.sp) {
+        out = 0;
+        inn = 0;
+        for (const n of NATIONALITIES) {
+          const v = s.sp[n];
+          if (!v) continue;
+          out += v.out;
+          inn += v.in;
+          if (v.out) outByNat[n] = v.out;
+          if (v.in) inByNat[n] = v.in;
+        }
+      }
+      const stack: BoardStack = {
+        hex: h.hex,
+        side: s.side,
+        out,
+        in: inn,
+        outByNat,
+        inByNat,
+        hasCombat: s.outside.length > 0 || s.inside.length > 0,
+        garrisoned: s.inside.length > 0,
+        leaders: s.leaders.map(leaderOf),
+        demoralized: s.demoralized,
+      };
+      (s.side === side ? friends : enemies).set(h.hex, stack);
+    }
+    if (h.depot)
+      depots.push({ hex: h.hex, side: h.depot.side, owner: h.depot.owner, status: h.depot.status });
+  }
+  const moving = (view.moving ?? []).find((m) => {
+    const st = friends.get(m.hex);
+    return st?.leaders.some((l) => l.id === m.leader && l.nationality === seat);
+  });
+  let eliminated = 0;
+  for (const v of Object.values(view.eliminated ?? {})) eliminated += v ?? 0;
+  return {
+    seat,
+    side,
+    scenario: view.scenario,
+    turn: view.turn,
+    lastTurn: view.lastTurn,
+    phase: view.phase,
+    phasing: view.phasing,
+    friends,
+    enemies,
+    depots,
+    active: moving
+      ? {
+          leader: moving.leader,
+          hex: moving.hex,
+          mpLeft: moving.mpLeft,
+          sp: moving.sp,
+          kind: view.phase === 'forcemarch' ? 'forcemarch' : 'march',
+        }
+      : null,
+    seatSide,
+    rules: (scenario?.rules ?? {}) as Record<string, unknown>,
+    eliminated: { [side]: eliminated },
+    map,
+  };
+}
