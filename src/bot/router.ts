@@ -16,6 +16,9 @@ import { decodeComponentId } from './custom-id.js';
 import { handleComponent } from './orders.js';
 import type { BotDeps, CommandInput, OptionValue, Reply } from './types.js';
 
+/** How long a handler may run before we defer (Discord allows 3 s for the first answer). */
+export const ACK_BUDGET_MS = 1500;
+
 export type RouterLog = (msg: string, data?: Record<string, unknown>) => void;
 
 function optionsOf(i: ChatInputCommandInteraction | AutocompleteInteraction): {
@@ -94,28 +97,38 @@ export function createRouter(deps: BotDeps, log: RouterLog = () => {}) {
     const input = inputOf(i);
     const slow = command.slow?.(input) ?? false;
     const isPrivate = command.privateReply?.(input) ?? false;
-    if (slow) await i.deferReply(isPrivate ? { flags: MessageFlags.Ephemeral } : {});
-    let reply: Reply;
-    try {
-      reply = await command.execute(deps, input);
-    } catch (e) {
+    const work = command.execute(deps, input).catch((e: unknown): Reply => {
       log('command failed', { command: i.commandName, error: String((e as Error)?.stack ?? e) });
-      reply = {
+      return {
         content: '⛔ Something went wrong on our side; nothing was changed. Please try again.',
         ephemeral: true,
       };
+    });
+    // Answer directly when the handler is quick; defer (Discord's "thinking…") when it might not
+    // make the 3 s window: a phase resolving, a map rendering.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const early = slow
+      ? await Promise.race([
+          work,
+          new Promise<null>((resolve) => {
+            timer = setTimeout(() => resolve(null), ACK_BUDGET_MS);
+          }),
+        ])
+      : await work;
+    if (timer) clearTimeout(timer);
+    if (early) {
+      await answer(i, early, false);
+    } else {
+      await i.deferReply(isPrivate ? { flags: MessageFlags.Ephemeral } : {});
+      const reply = await work;
+      if (reply.ephemeral && !isPrivate) {
+        // Deferred publicly but the answer is private (an error): keep the public part neutral.
+        await i.editReply({ content: 'Answered privately.' });
+        await i.followUp({ ...payload(reply), flags: MessageFlags.Ephemeral } as never);
+      } else {
+        await i.editReply(payload(reply) as never);
+      }
     }
-    if (slow && reply.ephemeral && !isPrivate) {
-      // We deferred publicly but the answer is private (an error): drop the public placeholder.
-      await i.deleteReply().catch(() => {});
-      await i.followUp({ ...payload(reply), flags: MessageFlags.Ephemeral } as never);
-      return;
-    }
-    if (slow && !reply.ephemeral && isPrivate) {
-      await i.editReply(payload(reply) as never);
-      return;
-    }
-    await answer(i, reply, slow);
     const notices = deps.takeNotices?.(i.user.id) ?? [];
     if (notices.length) await i.followUp({ content: notices.join('\n'), flags: MessageFlags.Ephemeral });
   }
