@@ -741,8 +741,21 @@ function stringify(f: MapFile): string {
   return `${lines.join('\n')}\n`;
 }
 
-const outPath = join(ROOT, 'assets/map/map.json');
-writeFileSync(outPath, stringify(file));
+// `--out FILE` writes elsewhere; `--check` compares with the committed file and exits 1 if stale.
+const args = process.argv.slice(2);
+const outIdx = args.indexOf('--out');
+const outPath = outIdx >= 0 && args[outIdx + 1] ? args[outIdx + 1]! : join(ROOT, 'assets/map/map.json');
+const text = stringify(file);
+if (args.includes('--check')) {
+  const committed = readFileSync(join(ROOT, 'assets/map/map.json'), 'utf8');
+  if (committed !== text) {
+    console.error('assets/map/map.json is stale: run `npm run map:build` and commit the result');
+    process.exit(1);
+  }
+  console.log('assets/map/map.json is up to date with its sources');
+  process.exit(0);
+}
+writeFileSync(outPath, text);
 const count = (t: string) => [...terrain.values()].filter((x) => x === t).length;
 console.log(
   `map.json: ${ROWS}x${COLS}, clear ${count('clear')}, mountain ${count('mountain')}, sea ${count('sea')}, lake ${count('lake')}, ` +
