@@ -1,0 +1,260 @@
+// `ftg demo` (`npm run demo`; `npm start` without a Discord token): a local campaign with the
+// autopilot on every seat. Prints a turn log with a progress line per Game-Turn, writes the public
+// map and one map per seat after each Game-Turn to ./out/<scenario>-<seed>/, and ends with the
+// victory result (17.0-17.1).
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+
+export const summary = 'Play a local campaign with the autopilot on every seat (turn log, maps, victory)';
+
+const HELP = `Usage: ftg demo [--scenario 1757|PATH] [--seed N] [--turns N] [--out DIR] [--no-maps]
+                [--level standard|passive|SEAT=LEVEL,...] [--dice 4,2,6] [--quiet]
+
+  --scenario   a scenario id (1756..1762, default 1757) or a path to a scenario JSON file
+  --seed       the game seed (default 1); the autopilots' own RNGs derive from it
+  --turns      stop after this Game-Turn (default: the scenario's last turn)
+  --out        where maps go (default ./out/<scenario>-<seed>/)
+  --no-maps    do not draw maps (faster)
+  --level      autopilot level for every seat, or per seat, e.g. prussia=standard,austria=passive
+  --dice       die rolls fixed in advance, e.g. 4,2,6
+  --quiet      only the progress lines and the result`;
+
+const SIDE_NAME = { 'prussian-allied': 'Prussian-Allied', coalition: 'Coalition' } as const;
+
+function bar(done: number, total: number, width = 18): string {
+  const n = Math.max(0, Math.min(width, Math.round((done / Math.max(1, total)) * width)));
+  return `[${'#'.repeat(n)}${'.'.repeat(width - n)}]`;
+}
+
+export async function run(args: string[]): Promise<number> {
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    values = parseArgs({
+      args,
+      options: {
+        scenario: { type: 'string' },
+        seed: { type: 'string' },
+        turns: { type: 'string' },
+        out: { type: 'string' },
+        'no-maps': { type: 'boolean' },
+        level: { type: 'string' },
+        dice: { type: 'string' },
+        quiet: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }).values;
+  } catch (e) {
+    console.error(`ftg demo: ${(e as Error).message}\n${HELP}`);
+    return 2;
+  }
+  if (values.help) {
+    console.log(HELP);
+    return 0;
+  }
+  const fail = (msg: string) => {
+    console.error(`ftg demo: ${msg}`);
+    return 2;
+  };
+
+  const engine = await import('../../engine/index.js');
+  const { NATIONALITIES } = await import('../../engine/types.js');
+  const { isLevel } = await import('../../autopilot/decide.js');
+  type Level = import('../../autopilot/decide.js').Level;
+  type Seat = import('../../engine/types.js').Seat;
+
+  const scenarioArg = (values.scenario as string | undefined) ?? '1757';
+  let scenario: Parameters<typeof engine.setup>[0];
+  let scenarioName: string;
+  if (engine.isScenarioId(scenarioArg)) {
+    scenario = scenarioArg;
+    scenarioName = scenarioArg;
+  } else {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(readFileSync(scenarioArg, 'utf8'));
+    } catch (e) {
+      return fail(
+        `--scenario "${scenarioArg}" is neither a scenario id (1756..1762) nor a readable JSON file: ${(e as Error).message}`,
+      );
+    }
+    const parsed = engine.parseScenario(raw);
+    if (!parsed.ok) return fail(`scenario ${scenarioArg}: ${parsed.error}`);
+    scenario = parsed.value;
+    scenarioName = parsed.value.id;
+  }
+  const seedText = (values.seed as string | undefined) ?? '1';
+  const seed = /^-?\d+$/.test(seedText) ? Number(seedText) : seedText;
+  let turns: number | undefined;
+  if (values.turns !== undefined) {
+    turns = Number(values.turns);
+    if (!Number.isInteger(turns) || turns < 1 || turns > 18)
+      return fail(`--turns must be a Game-Turn 1..18, got "${values.turns}"`);
+  }
+  let dice: number[] | undefined;
+  if (values.dice !== undefined) {
+    const parts = String(values.dice)
+      .split(',')
+      .map((s) => s.trim());
+    if (parts.some((p) => !/^[1-6]$/.test(p)))
+      return fail(`--dice takes die faces 1..6 separated by commas, got "${values.dice}"`);
+    dice = parts.map(Number);
+  }
+  let level: Level | Partial<Record<Seat, Level>> = 'standard';
+  if (values.level !== undefined) {
+    const text = String(values.level);
+    if (isLevel(text)) level = text;
+    else {
+      const per: Partial<Record<Seat, Level>> = {};
+      for (const part of text.split(',')) {
+        const [seat, lv] = part.split('=').map((s) => s.trim());
+        if (!seat || !lv || !(NATIONALITIES as readonly string[]).includes(seat) || !isLevel(lv))
+          return fail(
+            `--level takes "standard", "passive" or SEAT=LEVEL pairs (seats: ${NATIONALITIES.join(', ')}), got "${part}"`,
+          );
+        per[seat as Seat] = lv;
+      }
+      level = per;
+    }
+  }
+  const quiet = !!values.quiet;
+  const maps = !values['no-maps'];
+  const outDir = (values.out as string | undefined) ?? join('out', `${scenarioName}-${seedText}`);
+
+  const { loadMap } = await import('../../map/strategic-map.js');
+  const map = loadMap();
+  engine.useMap(map);
+  const { playGame } = await import('../../autopilot/driver.js');
+
+  // Maps: drawn by the render layer from views only; without it, the views are written as JSON.
+  let drawMaps:
+    | ((
+        state: import('../../engine/types.js').GameState,
+        events: import('../../engine/types.js').GameEvent[],
+        turn: number,
+      ) => void)
+    | undefined;
+  let mapsWritten = 0;
+  let mapNote = '';
+  if (maps) {
+    mkdirSync(outDir, { recursive: true });
+    let viewPng: typeof import('../../render/game-picture.js').viewPng | undefined;
+    let base: import('../../render/base-layer.js').BaseLayer | undefined;
+    try {
+      const gp = await import('../../render/game-picture.js');
+      const cb = await import('../../render/campaign-base.js');
+      viewPng = gp.viewPng;
+      base = cb.campaignBase(map);
+    } catch (e) {
+      mapNote = `the renderer is unavailable (${(e as Error).message}); writing views as JSON instead`;
+    }
+    drawMaps = (state, events, turn) => {
+      const seats = NATIONALITIES.filter(
+        (n) =>
+          Object.values(state.forces).some((hf) => hf[n]) ||
+          Object.values(state.leaders).some((l) => l.nationality === n && l.status === 'map'),
+      );
+      for (const viewer of ['public' as const, ...seats]) {
+        const v = engine.view(state, viewer, events, map);
+        const name = `end-of-turn-${String(turn).padStart(2, '0')}-${viewer}`;
+        if (viewPng && base) {
+          const r = viewPng(v, base, { supply: viewer !== 'public' });
+          if (r.ok) {
+            writeFileSync(join(outDir, `${name}.png`), r.png);
+            mapsWritten++;
+            continue;
+          }
+          mapNote = `render failed (${r.error}); wrote the view as JSON`;
+        }
+        writeFileSync(join(outDir, `${name}.json`), JSON.stringify({ ...v, legal: undefined }, null, 1));
+        mapsWritten++;
+      }
+    };
+  }
+
+  const started = Date.now();
+  let battles = 0;
+  let sieges = 0;
+  let lastTurn = 0;
+  console.log(
+    `Soldier-King demo: scenario ${scenarioName}, seed ${seedText}, autopilot ${typeof level === 'string' ? level : JSON.stringify(level)} on every seat${maps ? `, maps to ${outDir}/` : ''}`,
+  );
+  let summaryResult: ReturnType<typeof playGame>;
+  try {
+    summaryResult = playGame({
+      scenario,
+      seed,
+      level,
+      map,
+      ...(turns !== undefined ? { turns } : {}),
+      ...(dice ? { dice } : {}),
+      onTurn: ({ turn, state, events }) => {
+        lastTurn = turn;
+        const pub = engine.eventsFor(events, 'public', state.seatSide);
+        const notable = pub.filter((e) =>
+          /^(battle|fortress-captured|captured|storm|siege-roll|honours|surrender|overwhelm-success|leader-killed|removed|withdrawal|game-over|reinforcement)/.test(
+            e.kind,
+          ),
+        );
+        battles += pub.filter((e) => e.kind === 'battle-public' || e.kind === 'battle').length;
+        sieges += pub.filter((e) => e.kind === 'siege-roll').length;
+        if (!quiet) for (const e of notable) console.log(`    ${e.text}`);
+        let elimA = 0;
+        let elimC = 0;
+        for (const [n, v] of Object.entries(state.ledger.eliminated)) {
+          if (state.seatSide[n as Seat] === 'prussian-allied') elimA += v ?? 0;
+          else elimC += v ?? 0;
+        }
+        console.log(
+          `Turn ${String(turn).padStart(2)}/${state.lastTurn} ${bar(turn - state.firstTurn + 1, state.lastTurn - state.firstTurn + 1)} SP lost: allied ${elimA}, coalition ${elimC}; battles ${battles}, siege rolls ${sieges}; ${((Date.now() - started) / 1000).toFixed(1)}s`,
+        );
+        drawMaps?.(state, events, turn);
+      },
+    });
+  } catch (e) {
+    console.error(`ftg demo: the game stopped: ${(e as Error).message}`);
+    return 1;
+  }
+  const r = summaryResult;
+  const v = r.victory;
+  console.log('');
+  console.log(
+    `Game over (${r.endedBy}) after Game-Turn ${r.state.over?.turn ?? lastTurn}, ${r.steps} decisions.`,
+  );
+  for (const side of ['prussian-allied', 'coalition'] as const)
+    console.log(
+      `  ${SIDE_NAME[side].padEnd(16)} fortress VP ${String(v.fortressVp[side]).padStart(3)}  losses -${String(v.lossVp[side]).padStart(3)}  total ${String(v.total[side]).padStart(4)}   (SP eliminated ${r.losses[side].eliminated}, held prisoner ${r.losses[side].prisoners})`,
+    );
+  if (r.captures.length > 0)
+    console.log(
+      `  Fortresses changing hands: ${r.captures.map((c) => `${map.fortress(c.hex)?.name ?? c.hex} to ${SIDE_NAME[c.side]} (turn ${c.turn})`).join('; ')}`,
+    );
+  const result =
+    v.winner === 'draw'
+      ? `Draw (difference ${v.difference})`
+      : `${SIDE_NAME[v.winner]} ${v.level} victory (difference ${v.difference}, 17.1)`;
+  console.log(`Result: ${result}`);
+  if (r.refused > 0)
+    console.log(`  note: the engine refused ${r.refused} listed action(s); the autopilot chose again.`);
+  if (maps) {
+    writeFileSync(
+      join(outDir, 'result.json'),
+      JSON.stringify(
+        {
+          scenario: scenarioName,
+          seed,
+          steps: r.steps,
+          endedBy: r.endedBy,
+          victory: v,
+          losses: r.losses,
+          captures: r.captures,
+        },
+        null,
+        2,
+      ),
+    );
+    console.log(`Maps: ${mapsWritten} files in ${outDir}/`);
+    if (mapNote) console.log(`  note: ${mapNote}`);
+  }
+  return 0;
+}
