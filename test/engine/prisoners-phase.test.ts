@@ -113,3 +113,47 @@ describe('Prisoner Exchange Phase in the sequence of play (4.2 C, 1760 A)', () =
     expect(out.turn).toBe(4);
   });
 });
+
+describe('exchange choices (14.14, 14.16)', () => {
+  function choosy(): GameState {
+    const s = withPrisoners();
+    s.leaders.schwerin = leader('schwerin', 'prussia', 2, null);
+    s.ledger.prisonerLeaders.coalition = ['fred', 'keith', 'schwerin'];
+    s.forces['2030'] = { prussia: { out: 0, in: 2 } };
+    return s;
+  }
+
+  it('14.14 / 14.16: the holder picks the leader he frees, the owner picks the fortress', () => {
+    let s = prisonerExchangePhaseHook.enter(choosy()).state;
+    // The Coalition holds two exchangeable Prussians for one Austrian; Prussia has two fortresses.
+    expect(prisonerExchangePhaseHook.pending(s).sort()).toEqual(['austria', 'prussia']);
+    const bad = prisonerExchangePhaseHook.apply(structuredClone(s), 'prussia', {
+      type: 'exchange-choice',
+      returnTo: { prussia: '0231' },
+    });
+    expect(bad).toMatchObject({ ok: false, error: { rule: '14.16' } });
+    let r = prisonerExchangePhaseHook.apply(structuredClone(s), 'austria', {
+      type: 'exchange-choice',
+      release: ['schwerin'],
+    });
+    if (!r.ok) throw new Error(r.error.message);
+    s = r.state;
+    r = prisonerExchangePhaseHook.apply(structuredClone(s), 'prussia', {
+      type: 'exchange-choice',
+      returnTo: { prussia: '2030' },
+    });
+    if (!r.ok) throw new Error(r.error.message);
+    s = r.state;
+    expect(prisonerExchangePhaseHook.pending(s)).toEqual([]);
+    expect(s.leaders.schwerin).toMatchObject({ status: 'map', hex: '2030' });
+    expect(s.leaders.keith?.status).toBe('captured');
+    expect(s.forces['2030']?.prussia?.in).toBe(6);
+  });
+
+  it('14.14: at the deadline the defaults apply (lowest-ranked leader, lowest hex id)', () => {
+    const s = prisonerExchangePhaseHook.enter(choosy()).state;
+    const t = prisonerExchangePhaseHook.timeout(structuredClone(s)).state;
+    expect(t.leaders.keith).toMatchObject({ status: 'map', hex: '1623' });
+    expect(t.leaders.schwerin?.status).toBe('captured');
+  });
+});

@@ -1,13 +1,42 @@
-// The Prisoner Exchange Phase (4.2 C, 14.1) as a phase hook. Exchanges are mandatory (14.12), so the
-// phase runs by itself on entry with the documented defaults: each holder releases his lowest-ranked
-// captured leaders first (14.14) and returned prisoners go into the first eligible fortress by hex id
-// (14.16). Frederick is never exchanged (14.15).
+// The Prisoner Exchange Phase (4.2 C, 14.1) as a phase hook. Exchanges are mandatory (14.12): the
+// only decisions are which captured leaders a holder releases (14.14) and which eligible fortress the
+// owner's returned prisoners go into (14.16). When such a choice exists the deciding seats are asked
+// once (`exchange-choice`); `done` or the deadline take the defaults (lowest-ranked leaders first,
+// lowest hex id). Frederick is never exchanged (14.15).
+import { z } from 'zod';
 import { ev } from '../events.js';
 import { engineMap } from '../map-env.js';
-import type { HookStep, PhaseHook } from '../phases/hooks.js';
-import { addSp, fortressAt } from '../state.js';
-import type { GameEvent, GameState, HexId, Nationality, Side } from '../types.js';
+import type { HookAction, HookResult, HookStep, PhaseHook } from '../phases/hooks.js';
+import { addSp, fortressAt, seatsOf } from '../state.js';
+import type { GameEvent, GameState, HexId, Nationality, Seat, Side } from '../types.js';
 import { type ExchangeResult, exchangePrisoners } from './exchange.js';
+
+const hexId = z.string().regex(/^\d{4}$/, 'a hex id is four digits RRCC');
+
+/** 14.14 / 14.16: the leaders you release first, and where your own returning prisoners go. */
+export const exchangeChoiceSchema = z.object({
+  type: z.literal('exchange-choice'),
+  release: z.array(z.string().min(1)).optional(),
+  returnTo: z.record(z.string(), hexId).optional(),
+});
+
+export const exchangeActionSchemas = [exchangeChoiceSchema] as const;
+
+interface SideChoice {
+  release?: string[];
+  returnTo?: Record<string, HexId>;
+}
+export interface ExchangeHookState {
+  waiting: Seat[];
+  choices: Partial<Record<Side, SideChoice>>;
+}
+
+function hs(state: GameState): ExchangeHookState {
+  return (state.combat.hook as { exchange?: ExchangeHookState }).exchange ?? { waiting: [], choices: {} };
+}
+function setHs(state: GameState, h: ExchangeHookState): void {
+  state.combat.hook = { ...state.combat.hook, exchange: h };
+}
 
 /** 14.16: non-besieged fortresses garrisoned (SP inside) by a nationality, by hex id. */
 export function returnFortresses(state: GameState, nat: Nationality): HexId[] {
@@ -28,7 +57,12 @@ export function frederickIds(state: GameState): string[] {
 }
 
 /** Runs the exchanges due at `when` on the state (mutates it); returns what happened. */
-export function runExchange(state: GameState, when: number | 'end', events: GameEvent[]): ExchangeResult {
+export function runExchange(
+  state: GameState,
+  when: number | 'end',
+  events: GameEvent[],
+  choices: Partial<Record<Side, SideChoice>> = {},
+): ExchangeResult {
   const held = (side: Side) => ({
     sp: { ...state.ledger.prisoners[side] } as Record<string, number>,
     leaders: state.ledger.prisonerLeaders[side].map((id) => state.leaders[id]!).filter(Boolean),
@@ -40,6 +74,10 @@ export function runExchange(state: GameState, when: number | 'end', events: Game
       held: { 'prussian-allied': held('prussian-allied'), coalition: held('coalition') },
       returnFortresses: (n) => returnFortresses(state, n as Nationality),
       neverExchanged: frederickIds(state),
+      leaderPreference: {
+        'prussian-allied': choices['prussian-allied']?.release ?? [],
+        coalition: choices.coalition?.release ?? [],
+      },
     },
     (n) => state.seatSide[n as Nationality],
   );
@@ -49,7 +87,8 @@ export function runExchange(state: GameState, when: number | 'end', events: Game
   }
   for (const r of result.releases) {
     const nat = r.nationality as Nationality;
-    const to = r.returnTo[0];
+    const wanted = choices[state.seatSide[nat]]?.returnTo?.[nat];
+    const to = wanted && r.returnTo.includes(wanted) ? wanted : r.returnTo[0];
     if (to && when !== 'end') {
       if (r.sp > 0) addSp(state, to, nat, 'in', r.sp);
       for (const id of r.leaders)
@@ -63,32 +102,112 @@ export function runExchange(state: GameState, when: number | 'end', events: Game
         'prisoners-exchanged',
         `${r.sp} ${nat} SP${r.leaders.length ? ` and ${r.leaders.length} leader(s)` : ''} return from captivity${to && when !== 'end' ? ` to ${to}` : ''}.`,
         { to: 'all' },
-        { ...r },
+        { ...r, returnTo: to },
       ),
     );
   }
   return result;
 }
 
+/** Seats with a real choice this phase: a holder with spare eligible leaders, an owner with 2+ fortresses. */
+function seatsWithChoices(state: GameState): Seat[] {
+  const dry = structuredClone(state);
+  const result = runExchange(dry, state.turn, []);
+  const sides = new Set<Side>();
+  for (const r of result.releases) {
+    if (r.returnTo.length > 1) sides.add(state.seatSide[r.nationality as Nationality]);
+    if (r.leaders.length > 0) {
+      const spare = result.held[r.holder].leaders.some(
+        (l) => l.nationality === r.nationality && !frederickIds(state).includes(l.id),
+      );
+      if (spare) sides.add(r.holder);
+    }
+  }
+  return [...sides].map((s) => seatsOf(state, s)[0]!);
+}
+
+function finish(state: GameState, h: ExchangeHookState, events: GameEvent[]): void {
+  runExchange(state, state.turn, events, h.choices);
+  h.waiting = [];
+}
+
 function enter(state: GameState): HookStep {
   const events: GameEvent[] = [];
-  runExchange(state, state.turn, events);
+  const h: ExchangeHookState = { waiting: seatsWithChoices(state), choices: {} };
+  if (h.waiting.length === 0) finish(state, h, events);
+  setHs(state, h);
+  return { ok: true, state, events };
+}
+
+function apply(state: GameState, seat: Seat, action: HookAction): HookResult {
+  const h = hs(state);
+  const side = state.seatSide[seat];
+  const events: GameEvent[] = [];
+  if (!h.waiting.includes(seat))
+    return {
+      ok: false,
+      error: { rule: '14.12', code: 'nothing-to-choose', message: 'You have no exchange choice to make.' },
+    };
+  if (action.type === 'exchange-choice') {
+    const a = exchangeChoiceSchema.parse(action);
+    for (const id of a.release ?? [])
+      if (!state.ledger.prisonerLeaders[side].includes(id))
+        return {
+          ok: false,
+          error: { rule: '14.14', code: 'not-held', message: `You hold no captured leader "${id}".` },
+        };
+    for (const [nat, hex] of Object.entries(a.returnTo ?? {})) {
+      if (state.seatSide[nat as Nationality] !== side)
+        return {
+          ok: false,
+          error: { rule: '14.16', code: 'not-yours', message: `${nat} prisoners are not yours to place.` },
+        };
+      if (!returnFortresses(state, nat as Nationality).includes(hex))
+        return {
+          ok: false,
+          error: {
+            rule: '14.16',
+            code: 'bad-fortress',
+            message: `${hex} is not a non-besieged fortress garrisoned by ${nat}.`,
+          },
+        };
+    }
+    h.choices[side] = { release: a.release, returnTo: a.returnTo };
+  } else if (action.type !== 'done')
+    return {
+      ok: false,
+      error: {
+        rule: 'input',
+        code: 'unknown-action',
+        message: `"${action.type}" is not an exchange action.`,
+      },
+    };
+  h.waiting = h.waiting.filter((s) => s !== seat);
+  if (h.waiting.length === 0) finish(state, h, events);
+  setHs(state, h);
+  return { ok: true, state, events };
+}
+
+function legal(state: GameState, seat: Seat): HookAction[] {
+  const h = hs(state);
+  if (!h.waiting.includes(seat)) return [];
+  return [{ type: 'exchange-choice' }, { type: 'done' }];
+}
+
+function timeout(state: GameState): HookStep {
+  const h = hs(state);
+  const events: GameEvent[] = [];
+  if (h.waiting.length > 0) finish(state, h, events);
+  setHs(state, h);
   return { ok: true, state, events };
 }
 
 export const prisonerExchangePhaseHook: PhaseHook = {
   phase: 'prisoner-exchange',
-  actions: [],
+  actions: exchangeActionSchemas,
   enter,
-  pending: () => [],
-  legal: () => [],
-  apply: () => ({
-    ok: false,
-    error: {
-      rule: '14.12',
-      code: 'automatic',
-      message: 'Prisoner exchanges are mandatory and made automatically.',
-    },
-  }),
-  timeout: (state) => ({ ok: true, state, events: [] }),
+  pending: (state) => hs(state).waiting,
+  legal,
+  apply,
+  timeout,
 };
