@@ -167,3 +167,26 @@ describe('restart and duplicate delivery', () => {
     expect(h.publisher.sent.filter((m) => m.gameId === id)).toHaveLength(posted);
   });
 });
+
+describe('publishing', () => {
+  it('a publisher failure is retried and each message is posted once', async () => {
+    let failNext = true;
+    const realPublish = h.publisher.publish.bind(h.publisher);
+    h.publisher.publish = async (m) => {
+      // The DM fails once after the channel message went out.
+      if (m.target.kind === 'dm' && failNext) {
+        failNext = false;
+        throw new Error('discord is down');
+      }
+      return realPublish(m);
+    };
+    const id = await startedGame(h);
+    await h.advance(1000);
+    const keys = h.publisher.sent.filter((m) => m.gameId === id).map((m) => m.key);
+    expect(keys.sort()).toEqual([
+      `${id}.0.update.channel`,
+      `${id}.0.update.dm.hanover`,
+      `${id}.0.update.dm.prussia`,
+    ]);
+  });
+});

@@ -130,7 +130,7 @@ describe('bullmq on Redis', () => {
 });
 
 describe('crash of a worker process', () => {
-  function startChild(prefix: string, mode: 'hang' | 'normal', marker: string) {
+  function startChild(prefix: string, mode: 'hang' | 'hang-second' | 'normal', marker: string) {
     const child = spawn(
       process.execPath,
       [
@@ -178,5 +178,23 @@ describe('crash of a worker process', () => {
     expect(auto.map((a) => JSON.parse(a.action))).toEqual([{ type: 'add', n: 2 }, { type: 'done' }]);
     const pending = producer.service.pending({ gameId: id, userId: 'u1' });
     expect(pending.ok && pending.decisions[0]?.stepId).toBe('r2-A');
+  }, 60_000);
+  it('killed after its first commit, the retried job does not apply that action again', async () => {
+    const prefix = uniquePrefix();
+    const marker = join(dir, 'marker2');
+    const producer = await runtime({ workers: false, prefix });
+    const id = await newGame(producer, 'duel', {}, { rounds: 2 });
+    const first = await startChild(prefix, 'hang-second', marker);
+    await until(() => getGame(handle.db, id)!.resolvedVersion === 0, 15_000, 'first resolve');
+    await producer.service.submit({ gameId: id, seat: 'prussia', userId: 'u1', action: { type: 'done' } });
+    await until(() => existsSync(marker), 15_000, 'the worker to commit the first autopilot action');
+    first.kill('SIGKILL');
+    await new Promise((r) => first.once('exit', r));
+    // The first autopilot action is already in the log when the worker dies.
+    expect(actionLog(handle.db, id).filter((a) => a.actor === 'autopilot')).toHaveLength(1);
+    await startChild(prefix, 'normal', marker);
+    await until(() => getGame(handle.db, id)!.resolvedVersion === 3, 20_000, 'the retried job');
+    const auto = actionLog(handle.db, id).filter((a) => a.actor === 'autopilot');
+    expect(auto.map((a) => JSON.parse(a.action))).toEqual([{ type: 'add', n: 2 }, { type: 'done' }]);
   }, 60_000);
 });
