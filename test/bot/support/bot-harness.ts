@@ -11,6 +11,7 @@ import type { RulesEngine } from '../../../src/app/engine-port.js';
 import { type Bot, createBot } from '../../../src/bot/client.js';
 import { commandDefinitions } from '../../../src/bot/commands/index.js';
 import { NameBook } from '../../../src/bot/names.js';
+import type { MapRenderer } from '../../../src/bot/types.js';
 import { loadRules } from '../../../src/cli/commands/bot.js';
 import { type DbHandle, openDatabase } from '../../../src/db/client.js';
 import { DiscordStandin, type RecordedMessage } from '../../discord-standin/index.js';
@@ -42,7 +43,7 @@ export interface BotHarness {
 }
 
 export async function startBotHarness(
-  o: { engine?: RulesEngine<unknown>; dmsClosed?: string[] } = {},
+  o: { engine?: RulesEngine<unknown>; dmsClosed?: string[]; render?: MapRenderer } = {},
 ): Promise<BotHarness> {
   const dir = mkdtempSync(join(tmpdir(), 'ftg-bot-'));
   const handle = openDatabase(join(dir, 'bot.sqlite'));
@@ -65,6 +66,7 @@ export async function startBotHarness(
     clock,
     names: new NameBook(PLACES),
     rules: loadRules(),
+    render: o.render,
     clientOptions: standin.clientOptions(),
     log: (msg, data) => logs.push(`${msg} ${JSON.stringify(data ?? {})}`),
   });

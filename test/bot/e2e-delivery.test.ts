@@ -1,0 +1,89 @@
+// Delivery edge cases through the stand-in: closed DMs fall back to a private thread only the seat
+// holder can see; a slow map render is deferred within Discord's 3 s and then filled in; /rule.
+import { PNG } from 'pngjs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type BotHarness, startBotHarness, textOf } from './support/bot-harness.js';
+import { HIDDEN_SP } from './support/toy-engine.js';
+
+let h: BotHarness | undefined;
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+async function slash(
+  user: string,
+  name: string,
+  input: { sub?: string; options?: Record<string, string | number | boolean> } = {},
+) {
+  if (!h) throw new Error('no harness');
+  const handle = h.standin.user(user).slash(name, { channel: 'war', ...input });
+  const reply = await handle.reply({ timeoutMs: 5000 });
+  await h.settle();
+  return { handle, reply };
+}
+
+function tinyPng(): Buffer {
+  const png = new PNG({ width: 2, height: 2 });
+  png.data.fill(200);
+  return PNG.sync.write(png);
+}
+
+describe('bot e2e: delivery', () => {
+  it('DMs closed: the seat update goes to a private thread only its holder sees, with how to open DMs', async () => {
+    h = await startBotHarness({ dmsClosed: ['maria'] });
+    await slash('frederick', 'campaign', { sub: 'create', options: { scenario: 'toy' } });
+    await slash('maria', 'campaign', { sub: 'join', options: { seat: 'prussia' } });
+    await slash('frederick', 'campaign', { sub: 'join', options: { seat: 'austria' } });
+    await slash('frederick', 'campaign', { sub: 'start' });
+    await h.settle();
+    const maria = h.standin.userId('maria');
+    const frederick = h.standin.userId('frederick');
+    expect(h.standin.dmsOf('maria').filter((m) => m.authorId === h?.standin.botId)).toEqual([]);
+    const inThread = h.standin
+      .seenBy('maria')
+      .filter((m) => m.audience === 'channel' && m.visibleTo.length === 1);
+    expect(inThread.map((m) => m.content).join('\n')).toMatch(/Privacy Settings/);
+    const update = inThread.find((m) => /Prussia/.test(m.embeds[0]?.title ?? ''));
+    expect(update).toBeDefined();
+    expect(update?.visibleTo).toEqual([maria]);
+    expect(update?.visibleTo).not.toContain(frederick);
+    expect(textOf(update as never)).toContain(`${HIDDEN_SP.prussia} SP`);
+  });
+
+  it('a slow map render is deferred (acknowledged in time) and then delivered with the image', async () => {
+    h = await startBotHarness({
+      render: async () => {
+        await new Promise((r) => setTimeout(r, 2200));
+        return tinyPng();
+      },
+    });
+    await slash('frederick', 'campaign', { sub: 'create', options: { scenario: 'toy' } });
+    await slash('frederick', 'campaign', { sub: 'join', options: { seat: 'prussia' } });
+    await slash('frederick', 'campaign', { sub: 'start' });
+    const handle = h.standin
+      .user('maria')
+      .slash('campaign', { channel: 'war', sub: 'map', options: { zoom: 'Dresdn' } });
+    const ack = await handle.acknowledged({ timeoutMs: 3000 });
+    expect(ack).toBe(5); // DeferredChannelMessageWithSource
+    const reply = await handle.reply({ timeoutMs: 8000 });
+    expect(reply.audience).toBe('channel');
+    expect(reply.attachments.map((a) => a.filename)).toEqual(['map.png']);
+    for (const sp of Object.values(HIDDEN_SP))
+      expect(textOf(reply)).not.toMatch(new RegExp(`\\b${sp}\\s*SP`));
+  });
+
+  it('/rule gives our summary of a case, privately; an unknown case is a private error', async () => {
+    h = await startBotHarness();
+    const { reply } = await slash('maria', 'rule', { options: { case: '5.41' } });
+    expect(reply.visibleTo).toEqual([h.standin.userId('maria')]);
+    expect(textOf(reply)).toMatch(/^5\.41 /m);
+    const bad = await slash('maria', 'rule', { options: { case: 'banana' } });
+    expect(textOf(bad.reply)).toMatch(/not a rule case/);
+    const choices = await h.standin
+      .user('maria')
+      .autocomplete('rule', { channel: 'war', focused: 'case', options: { case: '5.4' } })
+      .choices();
+    expect(choices.map((c) => c.value)).toContain('5.41');
+  });
+});
