@@ -1,0 +1,63 @@
+// Full-campaign benchmark (run with tsx; `npm run bench -- campaign`): the 1757 campaign, Turns 1-18,
+// every seat on the standard autopilot, no rendering. Reports the median wall time of several
+// seeded runs (target: under 5 s), with the split between the engine (apply, views with their legal
+// lists) and the autopilot's decisions.
+import { decideWithReason } from '../src/autopilot/decide.js';
+import { driverMap, playGame } from '../src/autopilot/driver.js';
+import { createAutopilotRng } from '../src/autopilot/rng.js';
+import { apply } from '../src/engine/apply.js';
+import { setup } from '../src/engine/setup.js';
+import { view } from '../src/engine/view.js';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const TARGET_MS = 5000;
+const map = driverMap();
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+}
+
+// Warm-up: JIT and the autopilot's map tables.
+playGame({ scenario: '1757', seed: 'warm-up', turns: 2, map });
+
+const walls: number[] = [];
+let steps = 0;
+for (let i = 0; i < RUNS; i++) {
+  const t0 = performance.now();
+  const r = playGame({ scenario: '1757', seed: i + 1, map });
+  walls.push(performance.now() - t0);
+  steps = r.steps;
+  if (r.state.turn < 18 && r.endedBy !== 'winter-quarters')
+    console.log(`  note: run ${i + 1} ended early (${r.endedBy}) on turn ${r.state.turn}`);
+}
+
+// One instrumented run for the split.
+let state = setup('1757', 1, { map });
+const rng = createAutopilotRng('split');
+const split = { apply: 0, view: 0, decide: 0 };
+let n = 0;
+while (!state.over && n < 200_000) {
+  const seat = state.pending[0]!;
+  let t = performance.now();
+  const v = view(state, seat, [], map);
+  split.view += performance.now() - t;
+  t = performance.now();
+  const d = decideWithReason(v, v.legal, rng, 'standard', map);
+  split.decide += performance.now() - t;
+  t = performance.now();
+  let r = apply(state, seat, d.action, map);
+  if (!r.ok) r = apply(state, seat, { type: 'done' }, map);
+  split.apply += performance.now() - t;
+  if (!r.ok) break;
+  state = r.state;
+  n++;
+}
+
+const med = median(walls);
+console.log(
+  `campaign bench: 1757 Turns 1-18, all seats standard autopilot, no rendering, ${RUNS} seeds: median ${(med / 1000).toFixed(2)} s (min ${(Math.min(...walls) / 1000).toFixed(2)} s, max ${(Math.max(...walls) / 1000).toFixed(2)} s), ~${steps} decisions per game; target < ${TARGET_MS / 1000} s: ${med < TARGET_MS ? 'met' : 'NOT met'}`,
+);
+console.log(
+  `  split of one game (${n} decisions): engine apply ${(split.apply / 1000).toFixed(2)} s, engine view+legal ${(split.view / 1000).toFixed(2)} s, autopilot decide ${(split.decide / 1000).toFixed(2)} s`,
+);
