@@ -20,6 +20,8 @@ export { rollDie } from './rng.js';
 export { isScenarioId, leaderRatings, loadScenario, parseScenario, type Scenario } from './scenario/index.js';
 export { type SetupOptions, setup } from './setup.js';
 export * from './types.js';
+export { finalScore } from './victory/score.js';
+export type { VictoryReport } from './victory/victory.js';
 export { type View, view } from './view.js';
 
 import type { GameState } from './types.js';
