@@ -10,7 +10,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { feature } from 'topojson-client';
-import { geoToRowCol } from '../src/map/georef.js';
+import { geoToPlane, geoToPlane0, type Warp } from '../src/map/georef.js';
 import {
   formatHex,
   hexCentre,
@@ -20,7 +20,6 @@ import {
   neighbours,
   pointToHex,
   rc,
-  SQRT3,
 } from '../src/map/hex.js';
 import { type MapFile, mapFileSchema, REGION_IDS } from '../src/map/schema.js';
 import type { HexId, RegionId } from '../src/map/types.js';
@@ -85,11 +84,7 @@ const ERRATUM_CLEAR = new Set(['1630/1730', '1730/1731', '1731/1830']);
 
 // ---- projection + warp ---------------------------------------------------------------------
 
-function project0(lat: number, lon: number): Pt {
-  const { row, col } = geoToRowCol(lat, lon);
-  // The fit was made against raw column numbers; the stagger averages a quarter column.
-  return { x: (col + 0.25) * SQRT3, y: row * 1.5 };
-}
+const project0 = geoToPlane0;
 
 const controls = [...places.fortresses, ...places.towns].map((p) => {
   const from = project0(p.at[0], p.at[1]);
@@ -123,16 +118,14 @@ function solveWeights(): Array<Pt> {
 }
 const weights = solveWeights();
 
+const r6 = (v: number) => Math.round(v * 1e6) / 1e6;
+/** The warp as stored in map.json (rounded, so the runtime and the build use identical numbers). */
+const warp: Warp = {
+  sigma: SIGMA,
+  points: controls.map((c, i) => [r6(c.from.x), r6(c.from.y), r6(weights[i]!.x), r6(weights[i]!.y)] as const),
+};
 function project(lat: number, lon: number): Pt {
-  const p = project0(lat, lon);
-  let dx = 0;
-  let dy = 0;
-  for (let i = 0; i < controls.length; i++) {
-    const k = kernel(p, controls[i]!.from);
-    dx += weights[i]!.x * k;
-    dy += weights[i]!.y * k;
-  }
-  return { x: p.x + dx, y: p.y + dy };
+  return geoToPlane(warp, lat, lon);
 }
 const projectLL = (ll: LatLon) => project(ll[0], ll[1]);
 
@@ -710,6 +703,7 @@ const file: MapFile = {
     }))
     .sort((a, b) => (a.hex < b.hex ? -1 : 1)),
   towns: places.towns.map((t) => ({ hex: t.hex, name: t.name })).sort((a, b) => (a.hex < b.hex ? -1 : 1)),
+  warp: { sigma: warp.sigma, points: warp.points.map((p) => [...p]) },
 };
 mapFileSchema.parse(file);
 
@@ -727,6 +721,12 @@ function stringify(f: MapFile): string {
       lines.push(`  ${JSON.stringify(k)}: [`);
       for (const [j, x] of v.entries()) lines.push(`    ${JSON.stringify(x)}${j < v.length - 1 ? ',' : ''}`);
       lines.push(`  ]${comma}`);
+    } else if (k === 'warp' && v && typeof v === 'object' && 'points' in v) {
+      const w = v as Warp;
+      lines.push(`  "warp": {`, `    "sigma": ${JSON.stringify(w.sigma)},`, `    "points": [`);
+      for (const [j, p] of w.points.entries())
+        lines.push(`      ${JSON.stringify(p)}${j < w.points.length - 1 ? ',' : ''}`);
+      lines.push('    ]', `  }${comma}`);
     } else if (v && typeof v === 'object' && !Array.isArray(v)) {
       lines.push(`  ${JSON.stringify(k)}: {`);
       const es = Object.entries(v);

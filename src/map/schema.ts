@@ -60,6 +60,13 @@ export const mapFileSchema = z.object({
   lakeHexsides: z.array(hexsideKey),
   fortresses: z.array(fortressSchema),
   towns: z.array(z.object({ hex: hexId, name: z.string().min(1) })),
+  /** The build's plane warp (see georef.ts); lets tools map lat/lon to hexes as the map draws them. */
+  warp: z
+    .object({
+      sigma: z.number().positive(),
+      points: z.array(z.tuple([z.number(), z.number(), z.number(), z.number()])),
+    })
+    .optional(),
 });
 
 export type MapFile = z.infer<typeof mapFileSchema>;

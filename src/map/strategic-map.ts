@@ -1,7 +1,16 @@
 // The strategic map over the committed assets/map/map.json (validated with zod on load).
 // `mapFromData` builds the same object from any map file, e.g. a small synthetic one in tests.
 import mapJson from '../../assets/map/map.json' with { type: 'json' };
-import { formatHex, hexsideKey, neighbours, parseHex, parseHexsideKey } from './hex.js';
+import { geoToPlane, geoToPlane0, plane0ToGeo, planeToGeo, type Warp } from './georef.js';
+import {
+  formatHex,
+  hexCentre,
+  hexsideKey,
+  neighbours,
+  parseHex,
+  parseHexsideKey,
+  pointToHex,
+} from './hex.js';
 import { type MapFile, mapFileSchema, TERRAIN_CHARS } from './schema.js';
 import type { Fortress, HexId, HexsideFeature, HexTerrain, RegionId, StrategicMap, Town } from './types.js';
 
@@ -18,6 +27,10 @@ export interface LoadedMap extends StrategicMap {
   hexsides(): ReadonlyMap<string, readonly HexsideFeature[]>;
   town(hex: HexId): Town | undefined;
   isLand(hex: HexId): boolean;
+  /** The hex where the map draws a lat/lon (the build's warp applied); undefined off the map. */
+  geoToHex(lat: number, lon: number): HexId | undefined;
+  /** Lat/lon of a hex centre as the map draws it (inverse warp; for labels and tools). */
+  hexToGeo(hex: HexId): { lat: number; lon: number };
 }
 
 /** Fold case and strip accents: "Königgrätz" and "koniggratz" compare equal. */
@@ -149,6 +162,7 @@ export function mapFromData(raw: unknown): MapDataResult {
   for (const t of townList) byName.set(normaliseName(t.name), t.hex);
   for (const f of fortressList) byName.set(normaliseName(f.name), f.hex);
 
+  const warp: Warp | undefined = data.warp;
   const EMPTY: readonly HexsideFeature[] = Object.freeze([]);
   const map: LoadedMap = {
     data,
@@ -171,6 +185,15 @@ export function mapFromData(raw: unknown): MapDataResult {
     isLand: (hex) => {
       const t = terrainOf.get(hex);
       return t === 'clear' || t === 'mountain';
+    },
+    geoToHex: (lat, lon) => {
+      const p = warp ? geoToPlane(warp, lat, lon) : geoToPlane0(lat, lon);
+      const h = pointToHex(p.x, p.y);
+      return h && onMap(h) ? h : undefined;
+    },
+    hexToGeo: (hex) => {
+      const c = hexCentre(hex);
+      return warp ? planeToGeo(warp, c.x, c.y) : plane0ToGeo(c.x, c.y);
     },
   };
   return { ok: true, map };

@@ -46,6 +46,24 @@ describe('loadMap (the committed map)', () => {
   });
 });
 
+describe('lat/lon as the map draws it (the build warp)', () => {
+  it('puts every fortress and town of the sources on its printed hex', async () => {
+    const places = (await import('../../assets/map/src/places.json', { with: { type: 'json' } })).default;
+    const m = loadMap();
+    for (const p of [...places.fortresses, ...places.towns])
+      expect(m.geoToHex(p.at[0]!, p.at[1]!), p.name).toBe(p.hex);
+  });
+  it('labels battlefields near their fortresses and inverts hex centres', () => {
+    const m = loadMap();
+    expect(m.geoToHex(51.1, 16.75)).toBe('1732'); // Leuthen, beside Breslau 1733
+    expect(m.geoToHex(45, 10)).toBeUndefined(); // south of the map
+    for (const h of ['1623', '0231', '3741', '2104']) {
+      const g = m.hexToGeo(h);
+      expect(m.geoToHex(g.lat, g.lon)).toBe(h);
+    }
+  });
+});
+
 describe('regions (1756) of the labelled towns and scenario hexes', () => {
   it.each([
     ['1720', 'saxony'],
