@@ -9,7 +9,7 @@ import { MemoryPublisher } from '../../src/app/publisher.js';
 import { type Runtime, startRuntime } from '../../src/app/runtime.js';
 import { type DbHandle, openDatabase } from '../../src/db/client.js';
 import { actionLog, getGame } from '../../src/db/game-repository.js';
-import { BullJobQueue } from '../../src/queue/bullmq.js';
+import { BullJobQueue, startWorkers } from '../../src/queue/bullmq.js';
 import { jobId } from '../../src/queue/jobs.js';
 import { countingEngine } from '../app/support/counting-engine.js';
 import { dropPrefix, REDIS_URL, uniquePrefix, until } from './support.js';
@@ -104,6 +104,38 @@ describe('bullmq on Redis', () => {
     expect(await q.queue('publish').getJobCounts('waiting')).toEqual({ waiting: 1 });
     await q.close();
   });
+
+  it('re-enqueueing a job that failed for good runs it again', async () => {
+    const prefix = uniquePrefix();
+    prefixes.push(prefix);
+    const q = new BullJobQueue({ url: REDIS_URL, prefix });
+    let broken = true;
+    let ran = 0;
+    const group = startWorkers({
+      url: REDIS_URL,
+      prefix,
+      kinds: ['publish'],
+      handler: async () => {
+        if (broken) throw new Error('database away');
+        ran++;
+      },
+    });
+    const job = { kind: 'publish', gameId: 'gf', version: 1, topic: 'update' } as const;
+    await q.enqueue(job);
+    const bull = q.queue('publish');
+    let state = '';
+    const end = Date.now() + 20_000;
+    while (state !== 'failed' && Date.now() < end) {
+      state = await bull.getJobState(jobId(job));
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(state).toBe('failed');
+    broken = false;
+    await q.enqueue(job);
+    await until(() => ran === 1, 10_000, 'the revived job');
+    await group.close();
+    await q.close();
+  }, 40_000);
 
   it('a restart resumes: unresolved steps are resolved and their deadlines fire, from the database alone', async () => {
     // The first service writes the game but its queue (and Redis data) is lost before any worker ran.
