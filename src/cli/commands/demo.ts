@@ -18,7 +18,9 @@ const HELP = `Usage: ftg demo [--scenario 1757|PATH] [--seed N] [--turns N] [--o
   --no-maps    do not draw maps (faster)
   --level      autopilot level for every seat, or per seat, e.g. prussia=standard,austria=passive
   --dice       die rolls fixed in advance, e.g. 4,2,6
-  --quiet      only the progress lines and the result`;
+  --quiet      only the progress lines and the result
+  --games N    balance run: N campaigns (seeds --seed, --seed+1, ...) without maps; prints a
+               markdown summary (levels of victory, SP lost by side, fortresses changing hands)`;
 
 const SIDE_NAME = { 'prussian-allied': 'Prussian-Allied', coalition: 'Coalition' } as const;
 
@@ -41,6 +43,7 @@ export async function run(args: string[]): Promise<number> {
         level: { type: 'string' },
         dice: { type: 'string' },
         quiet: { type: 'boolean' },
+        games: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }).values;
@@ -125,6 +128,31 @@ export async function run(args: string[]): Promise<number> {
   const map = loadMap();
   engine.useMap(map);
   const { playGame } = await import('../../autopilot/driver.js');
+
+  if (values.games !== undefined) {
+    const games = Number(values.games);
+    if (!Number.isInteger(games) || games < 1)
+      return fail(`--games must be a positive whole number, got "${values.games}"`);
+    if (typeof seed !== 'number') return fail('--games needs a numeric --seed (the first of the series)');
+    if (typeof level !== 'string') return fail('--games takes one --level for every seat');
+    const { runBatch, batchMarkdown, outcomeLabel } = await import('../../autopilot/balance.js');
+    const seeds = Array.from({ length: games }, (_, i) => seed + i);
+    const t0 = Date.now();
+    const b = runBatch({
+      scenario,
+      seeds,
+      level,
+      map,
+      onGame: (i, g) => {
+        if (!quiet)
+          console.log(
+            `game ${i + 1}/${games} seed ${seeds[i]}: ${outcomeLabel(g)} (${g.victory.total['prussian-allied']} to ${g.victory.total.coalition}); ${((Date.now() - t0) / 1000).toFixed(0)}s`,
+          );
+      },
+    });
+    console.log(`\n${batchMarkdown(b)}`);
+    return 0;
+  }
 
   // Maps: drawn by the render layer from views only; without it, the views are written as JSON.
   let drawMaps:

@@ -1,0 +1,140 @@
+// Balance runs: many seeded autopilot campaigns of one scenario, summarised (levels of victory, SP
+// lost by side, fortresses changing hands). `ftg demo --games N` prints the summary; docs/balance.md
+// records the figures.
+import type { Scenario } from '../engine/scenario/index.js';
+import type { ScenarioId, Side } from '../engine/types.js';
+import type { StrategicMap } from '../map/types.js';
+import type { Level } from './decide.js';
+import { driverMap, type GameSummary, playGame } from './driver.js';
+
+export interface BatchSummary {
+  scenario: string;
+  games: number;
+  /** Outcome label ("Prussian-Allied decisive", "draw", ...) -> count. */
+  outcomes: Record<string, number>;
+  mean: {
+    totalVp: Record<Side, number>;
+    fortressVp: Record<Side, number>;
+    eliminated: Record<Side, number>;
+    prisoners: Record<Side, number>;
+    captures: number;
+    difference: number;
+    steps: number;
+  };
+  /** Fortress name -> number of games in which it changed hands at least once. */
+  fortressChanges: Record<string, number>;
+  refused: number;
+  endedBy: Record<string, number>;
+}
+
+const NAME: Record<Side, string> = { 'prussian-allied': 'Prussian-Allied', coalition: 'Coalition' };
+
+export function outcomeLabel(g: GameSummary): string {
+  const v = g.victory;
+  return v.winner === 'draw' ? 'draw' : `${NAME[v.winner]} ${v.level}`;
+}
+
+export function runBatch(opts: {
+  scenario: ScenarioId | Scenario;
+  seeds: Array<number | string>;
+  level?: Level;
+  map?: StrategicMap;
+  onGame?(i: number, g: GameSummary): void;
+}): BatchSummary {
+  const sides: Side[] = ['prussian-allied', 'coalition'];
+  const zero = (): Record<Side, number> => ({ 'prussian-allied': 0, coalition: 0 });
+  const sum = {
+    totalVp: zero(),
+    fortressVp: zero(),
+    eliminated: zero(),
+    prisoners: zero(),
+    captures: 0,
+    difference: 0,
+    steps: 0,
+  };
+  const outcomes: Record<string, number> = {};
+  const fortressChanges: Record<string, number> = {};
+  const endedBy: Record<string, number> = {};
+  let refused = 0;
+  let scenarioId = typeof opts.scenario === 'string' ? opts.scenario : opts.scenario.id;
+  const map = driverMap(opts.map);
+  opts.seeds.forEach((seed, i) => {
+    const g = playGame({ scenario: opts.scenario, seed, level: opts.level ?? 'standard', map });
+    scenarioId = String(g.state.scenario);
+    const label = outcomeLabel(g);
+    outcomes[label] = (outcomes[label] ?? 0) + 1;
+    endedBy[g.endedBy] = (endedBy[g.endedBy] ?? 0) + 1;
+    for (const s of sides) {
+      sum.totalVp[s] += g.victory.total[s];
+      sum.fortressVp[s] += g.victory.fortressVp[s];
+      sum.eliminated[s] += g.losses[s].eliminated;
+      sum.prisoners[s] += g.losses[s].prisoners;
+    }
+    sum.captures += g.captures.length;
+    sum.difference += g.victory.total['prussian-allied'] - g.victory.total.coalition;
+    sum.steps += g.steps;
+    refused += g.refused;
+    const names = new Set(g.captures.map((c) => map.fortress(c.hex)?.name ?? c.hex));
+    for (const n of names) fortressChanges[n] = (fortressChanges[n] ?? 0) + 1;
+    opts.onGame?.(i, g);
+  });
+  const n = Math.max(1, opts.seeds.length);
+  const per = (r: Record<Side, number>) => ({
+    'prussian-allied': r['prussian-allied'] / n,
+    coalition: r.coalition / n,
+  });
+  return {
+    scenario: scenarioId,
+    games: opts.seeds.length,
+    outcomes,
+    mean: {
+      totalVp: per(sum.totalVp),
+      fortressVp: per(sum.fortressVp),
+      eliminated: per(sum.eliminated),
+      prisoners: per(sum.prisoners),
+      captures: sum.captures / n,
+      difference: sum.difference / n,
+      steps: sum.steps / n,
+    },
+    fortressChanges,
+    refused,
+    endedBy,
+  };
+}
+
+/** A markdown section for docs/balance.md. */
+export function batchMarkdown(b: BatchSummary): string {
+  const f = (x: number) => x.toFixed(1);
+  const lines = [
+    `### ${b.scenario} (${b.games} games)`,
+    '',
+    '| Outcome | Games |',
+    '| --- | ---: |',
+    ...Object.entries(b.outcomes)
+      .sort((a, c) => c[1] - a[1])
+      .map(([k, v]) => `| ${k} | ${v} |`),
+    '',
+    '| Mean per game | Prussian-Allied | Coalition |',
+    '| --- | ---: | ---: |',
+    `| VP total (17.0) | ${f(b.mean.totalVp['prussian-allied'])} | ${f(b.mean.totalVp.coalition)} |`,
+    `| Fortress VP | ${f(b.mean.fortressVp['prussian-allied'])} | ${f(b.mean.fortressVp.coalition)} |`,
+    `| SP eliminated | ${f(b.mean.eliminated['prussian-allied'])} | ${f(b.mean.eliminated.coalition)} |`,
+    `| SP held prisoner at the end | ${f(b.mean.prisoners['prussian-allied'])} | ${f(b.mean.prisoners.coalition)} |`,
+    '',
+    `Mean VP difference (allied - coalition): ${f(b.mean.difference)}; fortress captures per game: ${f(b.mean.captures)}; decisions per game: ${f(b.mean.steps)}; games ended by: ${Object.entries(
+      b.endedBy,
+    )
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}.`,
+    '',
+    `Fortresses that changed hands (games): ${
+      Object.entries(b.fortressChanges)
+        .sort((a, c) => c[1] - a[1])
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ') || 'none'
+    }.`,
+  ];
+  if (b.refused > 0)
+    lines.push('', `Engine refusals of listed actions (engine legal/apply mismatches): ${b.refused}.`);
+  return lines.join('\n');
+}
