@@ -179,6 +179,7 @@ export function drawBasemap(
 
   // Coasts and water hexsides.
   ctx.lineCap = 'round';
+  ctx.lineJoin = 'round';
   for (const [k, fs] of sides) {
     const [p, q] = seg(k);
     const [a, b] = k.split('/') as [HexId, HexId];
