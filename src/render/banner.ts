@@ -28,13 +28,14 @@ export function phaseLabel(phase: string): string {
 function viewerLabel(p: MapPicture): string {
   if (p.viewer === 'public') return 'Public view';
   const side = p.viewerSide ? ` (${SIDE_LABEL[p.viewerSide]})` : '';
-  return `Seen by ${NATION_STYLE[p.viewer].label}${side}`;
+  return `${NATION_STYLE[p.viewer].label}${side}`;
 }
 
 function vpLabel(p: MapPicture): string {
-  if (!p.vp) return 'VP: not in view';
+  if (!p.vp) return p.viewer === 'public' ? '' : 'VP n/a';
   const v = p.vp.value > 0 ? `+${p.vp.value}` : String(p.vp.value);
-  return `VP ${SIDE_LABEL[p.vp.side]}: ${v}${p.vp.note ? ` ${p.vp.note}` : ''}`;
+  const whose = p.vp.side === p.viewerSide ? '' : ` ${SIDE_LABEL[p.vp.side]}`;
+  return `VP${whose} ${v}${p.vp.note ? ` (${p.vp.note})` : ''}`;
 }
 
 /** The banner's text lines, exported for tests. */
@@ -93,7 +94,7 @@ export function drawBanner(ctx: CanvasRenderingContext2D, p: MapPicture, width: 
   ctx.fillText(ellipsize(ctx, L.title, half), width - pad, pad + big * 0.8);
   ctx.font = font(small);
   ctx.fillStyle = UI.bannerMuted;
-  ctx.fillText(ellipsize(ctx, `${L.viewer} · ${L.vp}`, half), width - pad, h - pad * 0.9);
+  ctx.fillText(ellipsize(ctx, L.vp ? `${L.viewer} · ${L.vp}` : L.viewer, half), width - pad, h - pad * 0.9);
   return h;
 }
 

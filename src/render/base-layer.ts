@@ -36,8 +36,19 @@ export interface BaseLayer {
   isFortress(hex: HexId): boolean;
   /** Is the hex land (counters never stand on water)? */
   isLand(hex: HexId): boolean;
-  /** Pixel boxes of the base map's place names under a viewport (leader labels avoid them). */
+  /** Pixel boxes of place names the base layer itself drew under a viewport (labels avoid them). */
   labelBoxes?(ctx: CanvasRenderingContext2D, vp: Viewport): Box[];
+  /**
+   * Place names the renderer should letter itself (the base left them out so they can be set
+   * around the counters without collisions).
+   */
+  places?(): readonly Place[];
+}
+
+export interface Place {
+  hex: HexId;
+  name: string;
+  kind: 'fortress' | 'town';
 }
 
 const TERRAIN_FILL = {
@@ -126,18 +137,12 @@ export function simpleBase(map: LoadedMap): BaseLayer {
         ctx.setLineDash([]);
       }
     }
-    const labelPx = Math.max(7, scale * 0.42);
     for (const t of map.towns()) {
       const c = px(hexCentre(t.hex, grid)!);
       ctx.fillStyle = '#3A3226';
       ctx.beginPath();
       ctx.arc(c.x, c.y, Math.max(1.5, scale * 0.1), 0, Math.PI * 2);
       ctx.fill();
-      ctx.font = font(labelPx * 0.85);
-      ctx.textAlign = 'center';
-      ctx.textBaseline = 'top';
-      ctx.fillStyle = 'rgba(58, 50, 38, 0.9)';
-      ctx.fillText(t.name, c.x, c.y + scale * 0.55);
     }
     for (const f of map.fortresses()) {
       const c = px(hexCentre(f.hex, grid)!);
@@ -154,15 +159,19 @@ export function simpleBase(map: LoadedMap): BaseLayer {
       }
       ctx.closePath();
       ctx.fill();
-      ctx.font = font(labelPx, true);
+      // VP value in a small box at the star's upper right (names are lettered by the renderer)
+      const vs = Math.max(7, scale * 0.42);
+      ctx.fillStyle = '#1F4E79';
+      ctx.fillRect(c.x + r * 0.75, c.y - r * 1.15, vs * (String(f.vp).length > 1 ? 1.35 : 0.95), vs);
+      ctx.fillStyle = '#FFFFFF';
+      ctx.font = font(vs * 0.82, true);
       ctx.textAlign = 'center';
-      ctx.textBaseline = 'top';
-      ctx.lineWidth = Math.max(2, scale * 0.14);
-      ctx.strokeStyle = 'rgba(238, 230, 207, 0.9)';
-      const label = `${f.name} ${f.vp}`;
-      ctx.strokeText(label, c.x, c.y + scale * 0.55);
-      ctx.fillStyle = '#2A2217';
-      ctx.fillText(label, c.x, c.y + scale * 0.55);
+      ctx.textBaseline = 'middle';
+      ctx.fillText(
+        String(f.vp),
+        c.x + r * 0.75 + (vs * (String(f.vp).length > 1 ? 1.35 : 0.95)) / 2,
+        c.y - r * 1.15 + vs / 2,
+      );
     }
     return cv;
   };
@@ -182,5 +191,9 @@ export function simpleBase(map: LoadedMap): BaseLayer {
     fortressName: (hex) => map.fortress(hex)?.name,
     isFortress: (hex) => map.fortress(hex) !== undefined,
     isLand: (hex) => map.isLand(hex),
+    places: () => [
+      ...map.fortresses().map((f) => ({ hex: f.hex, name: f.name, kind: 'fortress' as const })),
+      ...map.towns().map((t) => ({ hex: t.hex, name: t.name, kind: 'town' as const })),
+    ],
   };
 }

@@ -127,11 +127,11 @@ export function drawCounter(
   ctx.strokeStyle = UI.counterEdge;
   roundRect(ctx, x, y, c, c, r);
   ctx.stroke();
-  if (stack.demoralized) drawDemoralized(ctx, { x: x + c, y }, c * 0.42);
+  if (stack.demoralized) drawDemoralized(ctx, { x, y }, c * 0.42);
   return { x, y, w: c, h: c };
 }
 
-/** 11: the demoralized marker, a black square with a white "D", centred on a counter's corner. */
+/** 11: the demoralized marker, a black square with a white "D", centred on a counter's top-left corner. */
 export function drawDemoralized(ctx: CanvasRenderingContext2D, p: Point, size: number): Box {
   const x = p.x - size / 2;
   const y = p.y - size / 2;

@@ -97,7 +97,7 @@ export function drawMoves(
     const a = px[px.length - 2]!;
     const b = px[px.length - 1]!;
     const ang = Math.atan2(b.y - a.y, b.x - a.x);
-    const tip = { x: b.x - Math.cos(ang) * vp.scale * 0.62, y: b.y - Math.sin(ang) * vp.scale * 0.62 };
+    const tip = { x: b.x - Math.cos(ang) * vp.scale * 0.74, y: b.y - Math.sin(ang) * vp.scale * 0.74 };
     const L = Math.max(7, vp.scale * 0.55);
     ctx.beginPath();
     ctx.moveTo(tip.x, tip.y);

@@ -1,7 +1,7 @@
 // Compose one picture: base layer (cached), supply overlay, last moves, besieged rings, counters
 // with garrisons, depots and battle marks, leader labels placed without collisions, then the
 // banner and the legend. Draws only what the MapPicture (built from a View) holds.
-import { type Canvas, type CanvasRenderingContext2D, createCanvas } from 'canvas';
+import { Canvas, type CanvasRenderingContext2D, createCanvas } from 'canvas';
 import type { HexId, Nationality } from '../engine/types.js';
 import { bannerHeight, drawBanner, drawLegend, legendHeight } from './banner.js';
 import type { BaseLayer } from './base-layer.js';
@@ -21,6 +21,9 @@ import {
 import type { MapPicture, PictureDepot, PictureGarrison, PictureStack } from './model.js';
 import { drawMoves, drawSupply } from './overlays.js';
 import { UI } from './palette.js';
+
+/** node-canvas's PNG_FILTER_NONE (a static on the Canvas class). */
+const PNG_FILTER_NONE = (Canvas as unknown as { PNG_FILTER_NONE: number }).PNG_FILTER_NONE;
 
 /** Pixels per hex size on the whole-map picture. */
 export const FULL_SCALE = 24;
@@ -129,7 +132,7 @@ export function renderPicture(p: MapPicture, opts: RenderOptions): RenderResult 
   ensureFonts();
   const grid = opts.base.grid;
   const zoom = opts.centre !== undefined;
-  const radius = opts.radius ?? 4;
+  const radius = opts.radius ?? 5;
   const scale = opts.scale ?? (zoom ? zoomScale(radius) : FULL_SCALE);
   const vp0 = zoom ? zoomViewport(grid, opts.centre!, radius, scale) : fullViewport(grid, scale);
   const width = vp0.width;
@@ -163,6 +166,7 @@ export function renderPicture(p: MapPicture, opts: RenderOptions): RenderResult 
   const placer = new LabelPlacer({ x: vp.offsetX, y: vp.offsetY, w: vp.width, h: vp.height });
   const labels = drawContents(ctx, p, vp, placer, opts.base, zoom);
   for (const b of opts.base.labelBoxes?.(ctx, vp) ?? []) placer.reserve(b);
+  drawPlaceNames(ctx, opts.base, vp, placer, zoom);
   drawLabels(ctx, labels, placer);
   ctx.restore();
 
@@ -213,8 +217,8 @@ function drawContents(
     // In a fortress hex the counters sit high so the fortress name below stays readable.
     const fort = base.isFortress(hex);
     const lift = fort ? 0.3 : 0.06;
-    const size = n >= 2 ? s * 0.98 : s * 1.2;
-    const offsets = n >= 2 ? [-0.52, 0.52] : [0];
+    const size = n >= 2 ? s * 0.84 : s * 1.2;
+    const offsets = n >= 2 ? [-0.46, 0.46] : [0];
     c.stacks.slice(0, 2).forEach((st, i) => {
       const pt: Point = { x: ctr.x + (offsets[i] ?? 0) * s, y: ctr.y - lift * s };
       const box = drawCounter(ctx, pt, size, st);
@@ -223,17 +227,28 @@ function drawContents(
         jobs.push({ anchor: box, lines: leaderLines(st, zoom), px: labelPx(s, zoom) });
     });
     if (c.garrison) {
-      const gp = n > 0 ? { x: ctr.x + (n >= 2 ? 0 : 0.62) * s, y: ctr.y + (n >= 2 ? 0.42 : -0.82) * s } : ctr;
-      placer.reserve(drawGarrison(ctx, gp, n > 0 ? s * 0.3 : s * 0.38, c.garrison));
+      const gp =
+        n === 0
+          ? ctr
+          : n >= 2
+            ? { x: ctr.x - 0.46 * s - size / 2 - 0.06 * s, y: ctr.y - lift * s + size / 2 }
+            : { x: ctr.x + 0.62 * s, y: ctr.y - 0.82 * s };
+      placer.reserve(drawGarrison(ctx, gp, n === 0 ? s * 0.38 : n >= 2 ? s * 0.25 : s * 0.3, c.garrison));
     }
     if (c.depot) {
       const dp =
-        n > 0
-          ? { x: ctr.x + 0.78 * s, y: ctr.y + (fort ? -0.05 : 0.3) * s }
-          : { x: ctr.x + (c.garrison ? 0.62 : 0) * s, y: ctr.y - (c.garrison ? 0.55 : 0) * s };
+        n >= 2
+          ? { x: ctr.x + 0.46 * s + size / 2, y: ctr.y - lift * s + size / 2 }
+          : n === 1
+            ? { x: ctr.x + 0.78 * s, y: ctr.y + (fort ? -0.05 : 0.3) * s }
+            : { x: ctr.x + (c.garrison ? 0.62 : 0) * s, y: ctr.y - (c.garrison ? 0.55 : 0) * s };
       placer.reserve(drawDepot(ctx, dp, s * 0.44, c.depot));
     }
-    if (c.battle) placer.reserve(drawBattleMark(ctx, { x: ctr.x, y: ctr.y - 0.78 * s }, s * 0.27));
+    if (c.battle) {
+      // top-right corner of the right-hand counter, clear of the leader label above the left one
+      const bx = n >= 2 ? ctr.x + 0.46 * s + size / 2 : ctr.x + size / 2;
+      placer.reserve(drawBattleMark(ctx, { x: bx, y: ctr.y - lift * s - size / 2 }, s * 0.27));
+    }
   }
   return jobs;
 }
@@ -320,6 +335,62 @@ function drawPill(ctx: CanvasRenderingContext2D, box: Box, lines: string[], px: 
     ctx.fillText(lines[i]!, box.x + box.w / 2, box.y + px * 0.1 + lh * (i + 0.5));
 }
 
+/**
+ * Fortress and town names, set after the counters so none hides under one: fortress names under
+ * the star by preference, town names right of the dot; otherwise the first free side.
+ */
+function drawPlaceNames(
+  ctx: CanvasRenderingContext2D,
+  base: BaseLayer,
+  vp: Viewport,
+  placer: LabelPlacer,
+  zoom: boolean,
+): void {
+  const s = vp.scale;
+  const places = [...(base.places?.() ?? [])].sort((a, b) =>
+    a.kind === b.kind ? (a.hex < b.hex ? -1 : 1) : a.kind === 'fortress' ? -1 : 1,
+  );
+  for (const pl of places) {
+    const wc = hexCentre(pl.hex, base.grid);
+    if (!wc || !inView(vp, wc, 0.5)) continue;
+    const c = toPixel(vp, wc);
+    const fort = pl.kind === 'fortress';
+    const px = fort
+      ? Math.max(zoom ? 12 : 10, s * (zoom ? 0.4 : 0.5))
+      : Math.max(zoom ? 11 : 9, s * (zoom ? 0.34 : 0.44));
+    ctx.font = font(px, fort);
+    const w = ctx.measureText(pl.name).width + px * 0.3;
+    const h = px * 1.2;
+    const ro = s * 0.36;
+    const below = { x: c.x - w / 2, y: c.y + ro * 1.02, w, h };
+    const right = { x: c.x + s * 0.22, y: c.y - h / 2, w, h };
+    const candidates: Box[] = fort
+      ? [
+          below,
+          { x: c.x - w / 2, y: c.y + s * 0.62, w, h },
+          { x: c.x - w / 2, y: c.y - s * 0.95 - h, w, h },
+          { x: c.x + s * 0.7, y: c.y - h / 2, w, h },
+          { x: c.x - s * 0.7 - w, y: c.y - h / 2, w, h },
+        ]
+      : [
+          right,
+          { x: c.x - s * 0.22 - w, y: c.y - h / 2, w, h },
+          { x: c.x - w / 2, y: c.y + s * 0.62, w, h },
+          { x: c.x - w / 2, y: c.y - s * 0.62 - h, w, h },
+        ];
+    const box = placer.place(candidates) ?? (fort ? below : undefined);
+    if (!box) continue;
+    ctx.textAlign = 'left';
+    ctx.textBaseline = 'middle';
+    ctx.lineJoin = 'round';
+    ctx.lineWidth = Math.max(2, px * 0.28);
+    ctx.strokeStyle = 'rgba(250, 246, 234, 0.92)';
+    ctx.strokeText(pl.name, box.x + px * 0.15, box.y + h / 2);
+    ctx.fillStyle = '#1d1d1d';
+    ctx.fillText(pl.name, box.x + px * 0.15, box.y + h / 2);
+  }
+}
+
 function captionHeight(width: number): number {
   return Math.round(Math.max(34, width * 0.045));
 }
@@ -334,7 +405,11 @@ function drawCaption(ctx: CanvasRenderingContext2D, text: string, width: number,
   ctx.fillText(text, width / 2, h / 2);
 }
 
-/** PNG bytes of a rendered canvas (zlib level 6: a good size/speed balance for Discord uploads). */
+/**
+ * PNG bytes of a rendered canvas. Unfiltered rows at zlib level 3: on these flat-coloured maps
+ * that is both the fastest encoding and the smallest file (measured against levels 1-6 with the
+ * sub, up, paeth and adaptive filters; bench/render.bench.ts).
+ */
 export function toPng(canvas: Canvas): Buffer {
-  return canvas.toBuffer('image/png', { compressionLevel: 6 });
+  return canvas.toBuffer('image/png', { compressionLevel: 3, filters: PNG_FILTER_NONE });
 }

@@ -1,0 +1,78 @@
+// Render benchmark (run with tsx; `npm run bench -- render`): per-seat pictures of the 1757
+// opening with the base layer cached (one warm-up render first). The views are built once up
+// front (view() belongs to the engine; its time is printed separately). Reports, for the whole
+// map, a zoom (radius 5 around Dresden) and a battle inset, the median and p95 of the draw time
+// (view -> picture -> canvas) and of draw + PNG encoding (the time the targets apply to), and the
+// PNG size. Targets on the 2-core machine: whole map median under 150 ms, zoom under 50 ms.
+import { performance } from 'node:perf_hooks';
+import { setup, useMap, view } from '../src/engine/index.js';
+import type { Seat } from '../src/engine/types.js';
+import { loadMap } from '../src/map/strategic-map.js';
+import { campaignBase } from '../src/render/campaign-base.js';
+import { pictureFromView } from '../src/render/from-view.js';
+import { type RenderOptions, renderPicture, toPng } from '../src/render/render-map.js';
+
+const N = Number(process.env.BENCH_RENDERS ?? 30);
+const map = loadMap();
+useMap(map);
+const state = setup('1757', 1, { map });
+const base = campaignBase(map);
+const seats: (Seat | 'public')[] = ['prussia', 'austria', 'public'];
+
+function q(samples: number[], p: number): number {
+  const s = [...samples].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(p * s.length))]!;
+}
+
+const views = seats.map((seat) => view(state, seat, [], map));
+{
+  const t: number[] = [];
+  for (let i = 0; i < N; i++) {
+    const t0 = performance.now();
+    view(state, seats[i % seats.length]!, [], map);
+    t.push(performance.now() - t0);
+  }
+  console.log(
+    `view()     (engine, not counted below) median=${q(t, 0.5).toFixed(1)}ms p95=${q(t, 0.95).toFixed(1)}ms`,
+  );
+}
+
+function run(label: string, opts: Omit<RenderOptions, 'base'>, target: number): boolean {
+  const draw: number[] = [];
+  const total: number[] = [];
+  let bytes = 0;
+  let size = '';
+  // warm-up: fills the base-layer cache for this viewport
+  renderPicture(pictureFromView(views[0]!), { base, ...opts });
+  for (let i = 0; i < N; i++) {
+    const v = views[i % views.length]!;
+    const t0 = performance.now();
+    const r = renderPicture(pictureFromView(v), { base, ...opts });
+    const t1 = performance.now();
+    if (!r.ok) throw new Error(r.error);
+    const png = toPng(r.canvas);
+    const t2 = performance.now();
+    draw.push(t1 - t0);
+    total.push(t2 - t0);
+    bytes = Math.max(bytes, png.length);
+    size = `${r.width}x${r.height}`;
+  }
+  const med = q(total, 0.5);
+  const ok = med < target;
+  console.log(
+    `${label.padEnd(10)} ${size.padEnd(10)} draw median=${q(draw, 0.5).toFixed(1)}ms p95=${q(draw, 0.95).toFixed(1)}ms` +
+      ` | draw+png median=${med.toFixed(1)}ms p95=${q(total, 0.95).toFixed(1)}ms` +
+      ` | png ${(bytes / 1024).toFixed(0)} KB | target median<${target}ms ${ok ? 'ok' : 'MISSED'}`,
+  );
+  return ok;
+}
+
+console.log(`render bench: ${N} renders each, views of ${seats.join('/')}, base layer cached`);
+const full = run('full map', {}, 150);
+const zoom = run('zoom r5', { centre: '1623', radius: 5 }, 50);
+const inset = run(
+  'inset',
+  { centre: '1623', radius: 2, legend: false, caption: 'Battle at Dresden (1623)' },
+  50,
+);
+if (!full || !zoom || !inset) process.exitCode = 1;

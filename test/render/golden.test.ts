@@ -1,0 +1,63 @@
+// Golden-image regression: the fixed scene rendered whole, zoomed and as a battle inset must
+// match the stored PNGs within a small tolerance. Refresh after an intended change with
+//   UPDATE_GOLDEN=1 npx vitest run test/render/golden.test.ts
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pixelmatch from 'pixelmatch';
+import { PNG } from 'pngjs';
+import { describe, expect, it } from 'vitest';
+import { type RenderOptions, renderPicture, toPng } from '../../src/render/render-map.js';
+import { goldenBase, goldenPicture } from './fixtures/golden-scene.js';
+
+const dir = join(dirname(fileURLToPath(import.meta.url)), '__golden__');
+const update = process.env.UPDATE_GOLDEN === '1';
+/** Share of pixels allowed to differ (anti-aliasing across cairo builds). */
+const TOLERANCE = 0.002;
+
+function compare(name: string, opts: Omit<RenderOptions, 'base'>): { diff: number; total: number } {
+  const r = renderPicture(goldenPicture(), { base: goldenBase, ...opts });
+  if (!r.ok) throw new Error(r.error);
+  const png = toPng(r.canvas);
+  const file = join(dir, `${name}.png`);
+  if (update || !existsSync(file)) {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(file, png);
+    if (!update) throw new Error(`golden ${name}.png was missing and has been written; re-run the test`);
+  }
+  const want = PNG.sync.read(readFileSync(file));
+  const got = PNG.sync.read(png);
+  expect([got.width, got.height]).toEqual([want.width, want.height]);
+  const out = new PNG({ width: want.width, height: want.height });
+  const diff = pixelmatch(want.data, got.data, out.data, want.width, want.height, { threshold: 0.1 });
+  if (diff / (want.width * want.height) > TOLERANCE)
+    writeFileSync(join(dir, `${name}.diff.png`), PNG.sync.write(out));
+  return { diff, total: want.width * want.height };
+}
+
+describe('golden images of the fixed scene', () => {
+  for (const [name, opts] of [
+    ['scene-full', { scale: 40 }],
+    ['scene-zoom', { centre: '0606', radius: 2 }],
+    [
+      'scene-inset',
+      { centre: '0606', radius: 1, legend: false, caption: 'Battle at Dresden (0606) · Turn 9' },
+    ],
+  ] as const) {
+    it(`${name} matches its golden within ${TOLERANCE * 100}% of pixels`, () => {
+      const { diff, total } = compare(name, opts);
+      expect(diff / total).toBeLessThanOrEqual(TOLERANCE);
+    });
+  }
+
+  it('a changed picture is caught (the comparison can fail)', () => {
+    const p = goldenPicture();
+    p.stacks[0]!.strength = 16;
+    const r = renderPicture(p, { base: goldenBase, scale: 40 });
+    if (!r.ok) throw new Error(r.error);
+    const want = PNG.sync.read(readFileSync(join(dir, 'scene-full.png')));
+    const got = PNG.sync.read(toPng(r.canvas));
+    const diff = pixelmatch(want.data, got.data, undefined, want.width, want.height, { threshold: 0.1 });
+    expect(diff).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,132 @@
+// Leak tests: every string the renderer draws is intercepted (fillText/strokeText wrapped on the
+// 2D context prototype) and checked for strengths the viewer may not know (architecture.md:
+// views by allow-list; 9.0 committed battles and 13.14 besiegers are the only reveals).
+import { describe, expect, it } from 'vitest';
+import type { GameState, Seat } from '../../src/engine/types.js';
+import { battleInsetPng, viewPng } from '../../src/render/game-picture.js';
+import { drawnText, game, theBase, viewOf } from './helpers.js';
+
+// Distinctive strengths no other label on these pictures carries.
+const AUSTRIAN_OUT = 37;
+const AUSTRIAN_IN = 23;
+const PRUSSIAN_OUT = 41;
+const PRUSSIAN_IN = 29;
+
+function numbers(texts: string[]): Set<string> {
+  return new Set(texts.flatMap((t) => t.match(/\d+/g) ?? []));
+}
+
+/** 1757 with Prague (1125) held by 37 Austrian SP outside and 23 inside, Dresden (1623) by 41 + 29 Prussian SP. */
+function marked(): GameState {
+  const s = structuredClone(game('1757'));
+  s.forces['1125'] = { ...s.forces['1125'], austria: { out: AUSTRIAN_OUT, in: AUSTRIAN_IN } };
+  s.forces['1623'] = { ...s.forces['1623'], prussia: { out: PRUSSIAN_OUT, in: PRUSSIAN_IN } };
+  return s;
+}
+
+async function drawnNumbers(state: GameState, viewer: Seat | 'public', centre?: string) {
+  const { result, texts } = await drawnText(() =>
+    viewPng(viewOf(state, viewer), theBase(), centre ? { centre, radius: 3 } : {}),
+  );
+  expect(result.ok).toBe(true);
+  return { nums: numbers(texts), texts };
+}
+
+describe('hidden strengths never reach the picture', () => {
+  const state = marked();
+
+  for (const centre of [undefined, '1125']) {
+    const where = centre ? 'zoom on Prague' : 'whole map';
+    it(`Prussia (${where}): own strengths drawn, the Austrian stack and garrison are "?"`, async () => {
+      const { nums, texts } = await drawnNumbers(state, 'prussia', centre);
+      expect(nums.has(String(AUSTRIAN_OUT))).toBe(false);
+      expect(nums.has(String(AUSTRIAN_IN))).toBe(false);
+      expect(texts).toContain('?');
+      expect(texts.some((t) => t.includes('A?'))).toBe(true); // the enemy garrison: presence only
+      if (!centre) {
+        expect(nums.has(String(PRUSSIAN_OUT))).toBe(true);
+        expect(nums.has(String(PRUSSIAN_IN))).toBe(true);
+      }
+    });
+  }
+
+  it("Hanover sees its Prussian allies' strength, not the Austrians'", async () => {
+    const { nums } = await drawnNumbers(state, 'hanover');
+    expect(nums.has(String(PRUSSIAN_OUT))).toBe(true);
+    expect(nums.has(String(AUSTRIAN_OUT))).toBe(false);
+    expect(nums.has(String(AUSTRIAN_IN))).toBe(false);
+  });
+
+  it('Austria sees its own strengths and none of the Prussian ones', async () => {
+    const { nums } = await drawnNumbers(state, 'austria');
+    expect(nums.has(String(AUSTRIAN_OUT))).toBe(true);
+    expect(nums.has(String(AUSTRIAN_IN))).toBe(true);
+    expect(nums.has(String(PRUSSIAN_OUT))).toBe(false);
+    expect(nums.has(String(PRUSSIAN_IN))).toBe(false);
+  });
+
+  it('the public picture shows no strength of either side', async () => {
+    const { nums } = await drawnNumbers(state, 'public');
+    for (const n of [AUSTRIAN_OUT, AUSTRIAN_IN, PRUSSIAN_OUT, PRUSSIAN_IN])
+      expect(nums.has(String(n))).toBe(false);
+  });
+
+  it('the picture model itself holds null for every enemy strength', () => {
+    const r = viewPng(viewOf(state, 'prussia'), theBase());
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const enemy = r.picture.stacks.filter((s) => s.side === 'coalition');
+    expect(enemy.length).toBeGreaterThan(0);
+    expect(enemy.every((s) => s.strength === null)).toBe(true);
+    expect(r.picture.garrisons.filter((g) => g.side === 'coalition').every((g) => g.strength === null)).toBe(
+      true,
+    );
+  });
+});
+
+describe('9.0 battle insets: enemy strength opens only once the battle is committed', () => {
+  /** Austrians (37 SP) have marched into Dresden (1623), where 41 Prussian SP stand outside. */
+  function battle(committed: boolean): GameState {
+    const s = marked();
+    s.forces['1623'] = { ...s.forces['1623'], austria: { out: AUSTRIAN_OUT, in: 0 } };
+    s.phase = 'combat';
+    s.phasing = 'coalition';
+    s.combat = { ...s.combat, committed: committed ? ['1623'] : [] };
+    return s;
+  }
+
+  async function insetNumbers(state: GameState, viewer: Seat | 'public') {
+    const { result, texts } = await drawnText(() => battleInsetPng(viewOf(state, viewer), theBase(), '1623'));
+    expect(result.ok).toBe(true);
+    return { nums: numbers(texts), texts, result };
+  }
+
+  it('9.0: before commitment the Prussian inset shows the Austrians as "?"', async () => {
+    const { nums, texts } = await insetNumbers(battle(false), 'prussia');
+    expect(nums.has(String(AUSTRIAN_OUT))).toBe(false);
+    expect(nums.has(String(PRUSSIAN_OUT))).toBe(true);
+    expect(texts).toContain('?');
+  });
+
+  it('9.0: after commitment both players see both forces in that hex', async () => {
+    const p = await insetNumbers(battle(true), 'prussia');
+    expect(p.nums.has(String(AUSTRIAN_OUT))).toBe(true);
+    const a = await insetNumbers(battle(true), 'austria');
+    expect(a.nums.has(String(PRUSSIAN_OUT))).toBe(true);
+    // still hidden: the Austrian garrison in Prague, outside the battle hex
+    expect(p.nums.has(String(AUSTRIAN_IN))).toBe(false);
+  });
+
+  it('9.0: the committed battle is marked, and the public inset still shows no strength', async () => {
+    const p = await insetNumbers(battle(true), 'prussia');
+    expect(p.result.ok && p.result.picture.battles).toEqual(['1623']);
+    const pub = await insetNumbers(battle(true), 'public');
+    expect(pub.nums.has(String(AUSTRIAN_OUT))).toBe(false);
+    expect(pub.nums.has(String(PRUSSIAN_OUT))).toBe(false);
+  });
+
+  it('the inset caption names the fortress and hex', async () => {
+    const { texts } = await insetNumbers(battle(true), 'prussia');
+    expect(texts.some((t) => t.startsWith('Battle at Dresden (1623)'))).toBe(true);
+  });
+});
