@@ -369,3 +369,16 @@ describe('retreats on the board (9.57, 8.31, 9.11)', () => {
     expect(s.forces['1125']?.austria).toEqual({ out: 0, in: 3 });
   });
 });
+
+describe('battle reports (9.0, architecture: views by allow-list)', () => {
+  it('9.0: the battle report goes to the two sides only and carries no leader ratings', () => {
+    const s = enter(fieldBattle([6, 2]));
+    const r = combatPhaseHook.apply(structuredClone(s), 'prussia', { type: 'combat-attack', hex: '0505' });
+    if (!r.ok) throw new Error(r.error.message);
+    const battle = r.events.find((e) => e.kind === 'battle')!;
+    expect(battle.vis).toEqual({ to: 'sides', sides: ['prussian-allied', 'coalition'] });
+    expect(JSON.stringify(battle.data)).not.toMatch(/initiative|attack"|defence/);
+    const pub = r.events.filter((e) => e.vis.to === 'all');
+    expect(pub.map((e) => e.kind)).toEqual(['battle-public']);
+  });
+});

@@ -476,14 +476,28 @@ function applyBattle(state: GameState, hex: HexId, out: BattleOutcome, events: G
       column: out.column,
       modifiedRoll: out.modifiedRoll,
       victor: out.victor,
-      attacker: out.attacker,
-      defender: out.defender,
+      attacker: battleReport(out.attacker),
+      defender: battleReport(out.defender),
       prisonersDue: out.prisonersDue,
     }),
   );
   events.push(
     ev('battle-public', `A battle was fought at ${hex}.`, { to: 'all' }, { hex, victor: out.victor }),
   );
+}
+
+/** What the two players learn of one side's battle (no leader ratings: the view never shows enemy ones). */
+function battleReport(o: BattleOutcome['attacker']) {
+  return {
+    side: o.side,
+    result: o.result,
+    eliminated: o.eliminated,
+    captured: o.captured,
+    killed: o.killed,
+    capturedLeaders: o.capturedLeaders,
+    remainingSp: o.remainingSp,
+    score: o.score,
+  };
 }
 
 /** 9.44: killed in action, out of the game for good. 8.12: succession is automatic (lowest rank on map). */
