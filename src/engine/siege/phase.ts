@@ -262,7 +262,7 @@ function applyOutcome(
         'honours',
         `${name}: the garrison marches out with the honours of war.`,
         { to: 'all' },
-        { hex, transferred: o.transferred },
+        { hex, to: o.transferred.map((t) => ({ nationality: t.nationality, to: t.to ?? null })) },
       ),
     );
   } else if (o.how === 'surrender') {
