@@ -61,7 +61,7 @@ function stackOf(hex: ViewHex, st: ViewStack): PictureStack | undefined {
   let nats = st.outside;
   if (nats.length === 0) {
     if (outsideLeaders.length === 0) return undefined;
-    // leaders without combat units outside (3.x: a leader alone is still a stack)
+    // leaders without combat units outside still show as a counter (8.31: leaders alone in a hex)
     nats = [...new Set(outsideLeaders.map((l) => l.nationality))];
   }
   const ordered = orderNations(st, nats);
