@@ -71,6 +71,14 @@ describe('commitAction (optimistic concurrency)', () => {
     expect(snapshotList(a.db, 'g1').map((s) => s.version)).toEqual([2]);
   });
 
+  it('the action log is append-only: rewriting a logged action is refused by the database', () => {
+    commit(a, 0, 1);
+    expect(() => a.sqlite.prepare(`update actions set action = '{"type":"add","n":9}'`).run()).toThrow(
+      'the action log is append-only',
+    );
+    expect(JSON.parse(actionLog(a.db, 'g1')[0]!.action)).toEqual({ type: 'add', n: 1 });
+  });
+
   it('refuses to commit to a game that is not active', () => {
     a.sqlite.prepare("update games set status='abandoned'").run();
     expect(commit(a, 0, 1)).toEqual({ ok: false, reason: 'conflict' });
