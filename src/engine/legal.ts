@@ -28,23 +28,25 @@ export function pendingSeats(state: GameState): Seat[] {
   return state.over ? [] : [...state.pending];
 }
 
-/** Largest SP a leader may take from its hex without breaking 5.37 wherever it goes (worst case). */
-function takeCap(state: GameState, l: LeaderState, avail: number): number {
-  if (l.nationality === 'prussia' || avail === 0) return avail;
+/**
+ * Largest SP a leader may take from its hex without breaking 5.37 wherever it goes (worst case:
+ * an empty destination), or null when no pick-up satisfies 5.37.
+ */
+function takeCap(state: GameState, l: LeaderState, avail: number): number | null {
+  if (l.nationality === 'prussia') return avail;
   for (let x = avail; x >= 0; x--) {
     const hyp: GameState = {
       ...state,
       forces: structuredClone(state.forces),
       leaders: structuredClone(state.leaders),
     };
-    const hf = hyp.forces[l.hex!]!;
-    const ns = hf[l.nationality]!;
-    ns.out -= x;
+    const ns = hyp.forces[l.hex!]?.[l.nationality];
+    if (ns) ns.out -= x;
     hyp.forces['0000'] = { [l.nationality]: { out: x, in: 0 } };
     hyp.leaders[l.id]!.hex = '0000';
     if (!check537(state, hyp, l.nationality)) return x;
   }
-  return 0;
+  return null;
 }
 
 function marchDestinations(
@@ -57,7 +59,7 @@ function marchDestinations(
 ): Array<{ path: HexId[]; overwhelm: boolean }> {
   const side = sideOf(state, l.nationality);
   const hex = f?.hex ?? l.hex!;
-  const demoralized = isDemoralizedAt(state, hex, side);
+  const demoralized = f ? f.demoralized : isDemoralizedAt(state, hex, side);
   const nations = new Set<Nationality>([l.nationality]);
   if (demoralized)
     for (const n of NATIONALITIES)
@@ -83,13 +85,10 @@ function marchDestinations(
   const enemy = otherSide(side);
   const out: Array<{ path: HexId[]; overwhelm: boolean }> = [];
   for (const [dest, r] of [...reach.entries()].sort(([a], [b]) => a.localeCompare(b))) {
-    // 5.37 at the destination: a subordinate who takes command there may not outgrow the supreme.
-    if (l.nationality !== 'prussia' && sup && sup.id !== l.id) {
-      const higher = Object.values(state.leaders).some(
-        (o) => o.status === 'map' && o.hex === dest && o.nationality === l.nationality && o.rank < l.rank,
-      );
+    // 5.37 at the destination: the SP gathered there may not outgrow the supreme commander's.
+    if (l.nationality !== 'prussia' && sup && sup.id !== l.id && sup.hex !== dest) {
       const there = nationSp(state, dest, l.nationality);
-      if (!higher && sp + there.out + there.in > supSp) continue;
+      if (sp + there.out + there.in > supSp) continue;
     }
     out.push({ path: r.path, overwhelm: false });
     // 5.5: offer an Overwhelming Attack where enemy SP stand outside the fortress.
@@ -189,6 +188,7 @@ export function legalActions(state: GameState, seat: Seat, map: StrategicMap = e
       const demoralized = isDemoralizedAt(state, l.hex!, side);
       const avail = demoralized ? 0 : unmovedSp(state, l.hex!, l.nationality);
       const cap = takeCap(state, l, avail);
+      if (cap === null) continue;
       if (state.phase === 'forcemarch') {
         if (demoralized) continue; // 11.18
         out.push({ type: 'forcemarch', leader: l.id, ...(cap > 0 ? { take: { sp: cap } } : {}) });

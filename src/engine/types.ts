@@ -99,6 +99,8 @@ export interface ActiveForce {
   pinnedByPass: boolean;
   /** 5.58: hexes where this force already attempted an Overwhelming Attack. */
   overwhelmedAt: HexId[];
+  /** 11.11: the force was demoralized when its move began (contagion, 11.15, applies where it ends). */
+  demoralized: boolean;
   /** 11.16: a demoralized force may carry SP of other nationalities. */
   otherSp: Partial<Record<Nationality, number>>;
 }

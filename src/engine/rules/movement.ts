@@ -269,9 +269,10 @@ function relocate(state: GameState, f: ActiveForce, to: HexId): void {
   }
   // 11.11: the Demoralized marker travels with the force it sits on.
   const side = sideOf(state, f.nationality);
-  // 11.15: friendly units in a hex the demoralized force enters become demoralized too; the origin
-  // keeps its marker only if friendly units remain outside there.
-  if (isDemoralizedAt(state, from, side)) {
+  // 11.11 / 11.15: the marker travels with a demoralized force; friendly units in a hex it enters
+  // become demoralized too; the origin keeps its marker only if friendly units remain outside there.
+  // A force that was not demoralized when it began moving only passes through (rulings 11.15).
+  if (f.demoralized) {
     if (sideSp(state, from, side, 'out') === 0 && sideLeadersAt(state, from, side, 'out').length === 0)
       state.demoralized[side] = state.demoralized[side].filter((h) => h !== from);
     if (!state.demoralized[side].includes(to)) state.demoralized[side].push(to);
@@ -350,6 +351,7 @@ export function startForce(
     pinnedByPass: false,
     overwhelmedAt: [],
     otherSp: {},
+    demoralized: isDemoralizedAt(state, hex, side),
   };
   bypassHigherRanks(state, l);
   state.movement.moved.push(l.id);
@@ -383,7 +385,7 @@ export function moveForce(state: GameState, action: MarchAction, ctx: MoveContex
   const side = sideOf(state, f.nationality);
   const enemy = otherSide(side);
   const mover = state.leaders[f.leader]!;
-  const demoralized = isDemoralizedAt(state, f.hex, side);
+  const demoralized = f.demoralized;
   const stops = new Map<HexId, NonNullable<MarchAction['stops']>[number]>();
   for (const s of action.stops ?? []) {
     if (demoralized)
@@ -420,7 +422,7 @@ export function moveForce(state: GameState, action: MarchAction, ctx: MoveContex
         'not-enough-mp',
         `Entering ${to} costs ${cost} MP but ${leaderLabel(mover)}'s force has only ${f.mpLeft} left.`,
       );
-    if (enemyThere && isDemoralizedAt(state, from, side))
+    if (enemyThere && f.demoralized)
       return err(
         '11.14',
         'demoralized-enemy-hex',
@@ -466,7 +468,7 @@ function overwhelm(state: GameState, f: ActiveForce, ctx: MoveContext): RuleErro
   const side = sideOf(state, f.nationality);
   const enemy = otherSide(side);
   const hex = f.hex;
-  if (isDemoralizedAt(state, hex, side))
+  if (f.demoralized)
     return err('11.14', 'demoralized-attack', 'A demoralized force may not make an Overwhelming Attack.');
   if (f.overwhelmedAt.includes(hex))
     return err('5.58', 'already-attempted', `This force already attempted an Overwhelming Attack at ${hex}.`);

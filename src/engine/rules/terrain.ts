@@ -1,12 +1,13 @@
-// Movement Point costs and prohibitions (5.4, 5.45, Terrain Effects Chart 5.6) read from
-// data/terrain-effects.json. Also whether a hexside can carry a supply path (10.24) or a Zone of
+// Movement Point costs and prohibitions (5.4, 5.45, Terrain Effects Chart 5.6) read from the
+// map's data file assets/map/terrain-effects.json (one source of truth with src/map). Also whether a hexside can carry a supply path (10.24) or a Zone of
 // Control (6.21).
+
+import tec from '../../../assets/map/terrain-effects.json' with { type: 'json' };
 import type { StrategicMap } from '../../map/types.js';
-import tec from './terrain-effects.json' with { type: 'json' };
 import { isAdjacent } from '../hexgrid.js';
 import type { HexId, RuleError } from '../types.js';
 
-export const ENEMY_HEX_MP: number = tec.enemyOccupied.mp;
+export const ENEMY_HEX_MP: number = tec.entries.enemyOccupied.mp;
 
 /**
  * Cost in MP of stepping from `from` into the adjacent hex `to`, before the enemy-occupied surcharge;
@@ -32,7 +33,7 @@ export function stepCost(
       code: 'impassable-hex',
       message: `Hex ${to} is ${terrain}: no force can enter it.`,
     };
-  let mp = terrain === 'mountain' ? tec.hex.mountain.mp : tec.hex.clear.mp;
+  let mp = terrain === 'mountain' ? tec.entries.mountainHex.mp : tec.entries.clearHex.mp;
   let pass = false;
   const feats = map.hexside(from, to);
   const hasPass = feats.some((f) => f.kind === 'pass');
@@ -51,10 +52,10 @@ export function stepCost(
       };
   }
   if (hasPass) {
-    mp += tec.hexside.pass.mp;
+    mp += tec.entries.passHexside.mp;
     pass = true;
   }
-  if (feats.some((f) => f.kind === 'river')) mp += tec.hexside.river.mp;
+  if (feats.some((f) => f.kind === 'river')) mp += tec.entries.riverHexside.mp;
   return { mp, pass };
 }
 
