@@ -130,3 +130,32 @@ describe('9.0 battle insets: enemy strength opens only once the battle is commit
     expect(texts.some((t) => t.startsWith('Battle at Dresden (1623)'))).toBe(true);
   });
 });
+
+describe('13.14 besiegers: the renderer draws exactly what the view opens', () => {
+  /** Austrians (33 SP) besiege the Prussian garrison of Torgau (1821) in a Combat Phase. */
+  function siege(): GameState {
+    const s = structuredClone(game('1757'));
+    s.forces['1821'] = { ...s.forces['1821'], austria: { out: 33, in: 0 } };
+    s.besieged = ['1821'];
+    s.phase = 'combat';
+    s.phasing = 'coalition';
+    return s;
+  }
+
+  it('13.14: a besieger strength the view reveals is drawn, on a besieged ring, the garrison stays "?"', async () => {
+    const v = viewOf(siege(), 'public');
+    // The reveal comes from the engine's view hook; stand in for it here so the test pins the
+    // renderer's side of the contract whatever the hook currently returns.
+    const hex = v.hexes.find((h) => h.hex === '1821');
+    const besiegers = hex?.stacks.find((s) => s.side === 'coalition');
+    if (!hex || !besiegers) throw new Error('fixture: no besiegers at 1821');
+    besiegers.sp = { austria: { out: 33, in: 0 } };
+    const { result, texts } = await drawnText(() => viewPng(v, theBase(), { centre: '1821', radius: 2 }));
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(numbers(texts).has('33')).toBe(true);
+    expect(result.picture.besieged).toContain('1821');
+    expect(result.picture.garrisons.find((g) => g.hex === '1821')?.strength).toBeNull();
+    expect(texts).toContain('P?');
+  });
+});
