@@ -13,6 +13,7 @@ export function overlaps(a: Box, b: Box): boolean {
 
 export class LabelPlacer {
   private readonly boxes: Box[] = [];
+  private readonly labels: Box[] = [];
 
   constructor(private readonly bounds?: Box) {}
 
@@ -33,10 +34,21 @@ export class LabelPlacer {
     for (const c of candidates) {
       if (this.fits(c)) {
         this.boxes.push(c);
+        this.labels.push(c);
         return c;
       }
     }
     return undefined;
+  }
+
+  /** A copy of every box: the fixed ones reserved and the labels placed. */
+  all(): Box[] {
+    return this.boxes.map((b) => ({ ...b }));
+  }
+
+  /** A copy of the label boxes placed (each was free when placed). */
+  placed(): Box[] {
+    return this.labels.map((b) => ({ ...b }));
   }
 
   get count(): number {

@@ -48,7 +48,19 @@ export interface RenderOptions {
 }
 
 export type RenderResult =
-  | { ok: true; canvas: Canvas; width: number; height: number; viewport: Viewport }
+  | {
+      ok: true;
+      canvas: Canvas;
+      width: number;
+      height: number;
+      viewport: Viewport;
+      /** Every box on the map: counters, markers, place names and leader labels. */
+      boxes: Box[];
+      /** The place-name and leader-label boxes (each placed where nothing else was). */
+      labels: Box[];
+      /** Leader labels left out for want of room (the zoom shows them). */
+      omittedLabels: number;
+    }
   | { ok: false; error: string };
 
 /** The scale that fits a zoom of `radius` hexes into the target width. */
@@ -167,7 +179,7 @@ export function renderPicture(p: MapPicture, opts: RenderOptions): RenderResult 
   const labels = drawContents(ctx, p, vp, placer, opts.base, zoom);
   for (const b of opts.base.labelBoxes?.(ctx, vp) ?? []) placer.reserve(b);
   drawPlaceNames(ctx, opts.base, vp, placer, zoom);
-  drawLabels(ctx, labels, placer);
+  const omittedLabels = drawLabels(ctx, labels, placer);
   ctx.restore();
 
   if (opts.caption !== undefined) drawCaption(ctx, opts.caption, width, topH);
@@ -180,7 +192,16 @@ export function renderPicture(p: MapPicture, opts: RenderOptions): RenderResult 
       moves: p.moves.length > 0,
     });
   }
-  return { ok: true, canvas, width, height, viewport: vp };
+  return {
+    ok: true,
+    canvas,
+    width,
+    height,
+    viewport: vp,
+    boxes: placer.all(),
+    labels: placer.placed(),
+    omittedLabels,
+  };
 }
 
 function nationsIn(p: MapPicture, vp: Viewport, grid: MapGrid): Nationality[] {
@@ -265,46 +286,48 @@ export function leaderLines(st: PictureStack, zoom: boolean): string[] {
   return [...names.slice(0, 2), `+${names.length - 2} more`];
 }
 
-function drawLabels(ctx: CanvasRenderingContext2D, jobs: LabelJob[], placer: LabelPlacer): void {
+function labelCandidates(a: Box, w: number, h: number, gap: number): Box[] {
+  const cx = a.x + a.w / 2;
+  return [
+    { x: cx - w / 2, y: a.y - h - gap, w, h },
+    { x: cx - w / 2, y: a.y + a.h + gap, w, h },
+    { x: a.x + a.w + gap, y: a.y + a.h / 2 - h / 2, w, h },
+    { x: a.x - w - gap, y: a.y + a.h / 2 - h / 2, w, h },
+    { x: a.x + a.w * 0.3, y: a.y - h - gap, w, h },
+    { x: a.x + a.w * 0.7 - w, y: a.y - h - gap, w, h },
+    { x: a.x + a.w + gap, y: a.y - h * 0.8, w, h },
+    { x: a.x - w - gap, y: a.y - h * 0.8, w, h },
+  ];
+}
+
+/**
+ * Leader labels: the full text at two sizes, then the commander's abbreviated name; a label that
+ * finds no free place is left out (the zoom shows it) rather than drawn over something.
+ * Returns the number left out.
+ */
+function drawLabels(ctx: CanvasRenderingContext2D, jobs: LabelJob[], placer: LabelPlacer): number {
+  let omitted = 0;
   for (const job of jobs) {
+    const tries: { lines: string[]; px: number }[] = [
+      { lines: job.lines, px: job.px },
+      { lines: job.lines, px: job.px * 0.88 },
+      { lines: [abbreviate(job.lines[0] ?? '')], px: job.px * 0.85 },
+    ];
     let placed = false;
-    for (const px of [job.px, job.px * 0.88]) {
-      ctx.font = font(px, true);
-      const lh = px * 1.15;
-      const w = Math.max(...job.lines.map((l) => ctx.measureText(l).width)) + px * 0.6;
-      const h = lh * job.lines.length + px * 0.2;
-      const a = job.anchor;
-      const gap = px * 0.15;
-      const cx = a.x + a.w / 2;
-      const candidates: Box[] = [
-        { x: cx - w / 2, y: a.y - h - gap, w, h },
-        { x: cx - w / 2, y: a.y + a.h + gap, w, h },
-        { x: a.x + a.w + gap, y: a.y + a.h / 2 - h / 2, w, h },
-        { x: a.x - w - gap, y: a.y + a.h / 2 - h / 2, w, h },
-        { x: a.x + a.w * 0.3, y: a.y - h - gap, w, h },
-        { x: a.x + a.w * 0.7 - w, y: a.y - h - gap, w, h },
-        { x: a.x + a.w + gap, y: a.y - h * 0.8, w, h },
-        { x: a.x - w - gap, y: a.y - h * 0.8, w, h },
-      ];
-      const box = placer.place(candidates);
+    for (const t of tries) {
+      ctx.font = font(t.px, true);
+      const lh = t.px * 1.15;
+      const w = Math.max(...t.lines.map((l) => ctx.measureText(l).width)) + t.px * 0.6;
+      const h = lh * t.lines.length + t.px * 0.2;
+      const box = placer.place(labelCandidates(job.anchor, w, h, t.px * 0.15));
       if (!box) continue;
-      drawPill(ctx, box, job.lines, px, lh);
+      drawPill(ctx, box, t.lines, t.px, lh);
       placed = true;
       break;
     }
-    if (!placed) {
-      // Crowded: keep the commander's surname initial letters at least, tucked over the counter top.
-      const px = job.px * 0.8;
-      ctx.font = font(px, true);
-      const t = abbreviate(job.lines[0] ?? '');
-      const w = ctx.measureText(t).width + px * 0.5;
-      const h = px * 1.25;
-      const a = job.anchor;
-      const box = { x: a.x + a.w / 2 - w / 2, y: a.y - h * 0.75, w, h };
-      if (placer.fits(box)) placer.reserve(box);
-      drawPill(ctx, box, [t], px, px * 1.15);
-    }
+    if (!placed) omitted++;
   }
+  return omitted;
 }
 
 /** "Frederick +2" -> "Fred."; short names stay. */
@@ -378,7 +401,7 @@ function drawPlaceNames(
           { x: c.x - w / 2, y: c.y + s * 0.62, w, h },
           { x: c.x - w / 2, y: c.y - s * 0.62 - h, w, h },
         ];
-    const box = placer.place(candidates) ?? (fort ? below : undefined);
+    const box = placer.place(candidates);
     if (!box) continue;
     ctx.textAlign = 'left';
     ctx.textBaseline = 'middle';
