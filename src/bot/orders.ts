@@ -43,7 +43,12 @@ export async function previewOrder(
   const steps = lines.filter((l) => !warnings.includes(l));
   const fields = [];
   if (steps.length) fields.push({ name: 'Step by step', value: steps.join('\n').slice(0, 1000) });
-  if (check.rollsDice) fields.push({ name: 'Dice', value: 'The die is rolled when you confirm.' });
+  if (check.rollsDice) {
+    fields.push({
+      name: 'Outcome',
+      value: 'Decided only when you confirm (dice or hidden enemy strength); the preview does not peek.',
+    });
+  }
   if (warnings.length) fields.push({ name: '⚠️ Warnings', value: warnings.join('\n').slice(0, 1000) });
   for (const n of o.notes ?? []) fields.push({ name: 'Note', value: n.slice(0, 1000) });
   const embed: APIEmbed = {

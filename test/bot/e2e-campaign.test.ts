@@ -103,10 +103,10 @@ describe('bot e2e: a short campaign through the stand-in', () => {
     const taken = await slash('maria', 'campaign', { sub: 'join', options: { seat: 'prussia' } });
     expect(isPrivateTo(taken, 'maria')).toBe(true);
     expect(taken.content).toMatch(/already held/);
-    // Forced dice, like --dice: overwhelming attack 5, force march 4, battle 2, siege 6.
+    // Forced dice, like --dice: force march 4, battle 2, siege 6.
     h.handle.sqlite
       .prepare('update games set options = ?')
-      .run(JSON.stringify({ bot: { moveMaps: false }, dice: [5, 4, 2, 6] }));
+      .run(JSON.stringify({ bot: { moveMaps: false }, dice: [4, 2, 6] }));
     const notCreator = await slash('maria', 'campaign', { sub: 'start' });
     expect(isPrivateTo(notCreator, 'maria')).toBe(true);
     const started = await slash('frederick', 'campaign', { sub: 'start' });
@@ -184,19 +184,19 @@ describe('bot e2e: a short campaign through the stand-in', () => {
     expect(maria.map((c) => c.name).join(' ')).not.toMatch(/Frederick/);
   });
 
-  it('5.5: a march with an overwhelming attack: private preview, Confirm, die rolled only then', async () => {
+  it('5.5: a march with an overwhelming attack: private preview, Confirm, outcome only then', async () => {
     const preview = await slash('frederick', 'march', {
       options: { leader: 'Ferdinand', path: '1521', overwhelm: true },
     });
     expect(isPrivateTo(preview, 'frederick')).toBe(true);
     expect(textOf(preview)).toMatch(/Preview — Hanover/);
     expect(textOf(preview)).toMatch(/overwhelming attack/);
-    expect(textOf(preview)).toMatch(/die is rolled when you confirm/);
+    expect(textOf(preview)).toMatch(/Decided only when you confirm/);
     expect(textOf(preview)).not.toMatch(/succeeds|fails/);
     expect(buttonsOf(preview).map((b) => b.label)).toEqual(['Confirm', 'Edit', 'Cancel']);
     const done = await click('frederick', preview, /Confirm/);
     expect(textOf(done)).toMatch(/✅ Hanover: March ferdinand/);
-    expect(textOf(done)).toMatch(/Overwhelming attack at 1521 succeeds \(die 5\)/);
+    expect(textOf(done)).toMatch(/Overwhelming attack at 1521 succeeds/);
     expect(buttonsOf(done)).toEqual([]);
   });
 

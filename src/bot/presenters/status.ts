@@ -3,11 +3,20 @@
 // seat's own strength, supply notes and pending decisions.
 import type { APIEmbed } from 'discord-api-types/v10';
 import type { NameBook } from '../names.js';
-import { seatLabel } from '../session.js';
+import { NATIONS, seatLabel } from '../session.js';
 import { readView } from '../view-reader.js';
 import { placeLabel } from './describe.js';
 
 const MAX_FIELD = 1000;
+
+/** 8.21: a fixed order, so the listing never hints which contingent is larger. */
+function byNationOrder(a: string, b: string): number {
+  const i = (x: string) => {
+    const k = (NATIONS as readonly string[]).indexOf(x);
+    return k === -1 ? NATIONS.length : k;
+  };
+  return i(a) - i(b) || a.localeCompare(b);
+}
 
 function clip(lines: string[], max = MAX_FIELD): string {
   let out = '';
@@ -57,7 +66,7 @@ export function publicEmbed(
       .sort(([a], [b]) => a.localeCompare(b))
       .map(
         ([hex, e]) =>
-          `${placeLabel(o.names, hex)}: ${[...e.nations].map(seatLabel).join('/')}${e.leaders.length ? ` — ${e.leaders.join(', ')}` : ''}`,
+          `${placeLabel(o.names, hex)}: ${[...e.nations].sort(byNationOrder).map(seatLabel).join('/')}${e.leaders.length ? ` — ${e.leaders.join(', ')}` : ''}`,
       );
     fields.push({ name: 'Forces on the map', value: clip(lines) });
   }

@@ -243,17 +243,16 @@ function applyFree(s: ToyState, seat: Seat, a: Action, phase: string): ApplyResu
     const enemy = enemiesAt(s, at, seat);
     if (a.overwhelm === true) {
       if (!enemy.length) return err('5.5', 'There is no enemy to overwhelm in the last hex.');
-      const d = roll(s);
-      if (d >= 4) {
+      // 5.5: success when the moving SP are at least four times the stationary SP.
+      const defending = enemy.reduce((n, x) => n + (s.forces[at]?.[x] ?? 0), 0);
+      if (sp >= 4 * defending) {
         for (const n of enemy) {
           s.eliminated[n] = (s.eliminated[n] ?? 0) + (s.forces[at]?.[n] ?? 0);
           delete s.forces[at]?.[n];
         }
-        events.push(
-          pub(`Overwhelming attack at ${at} succeeds (die ${d}); the defenders are eliminated.`, 'overwhelm'),
-        );
+        events.push(pub(`Overwhelming attack at ${at} succeeds; the defenders are captured.`, 'overwhelm'));
       } else {
-        events.push(pub(`Overwhelming attack at ${at} fails (die ${d}).`, 'overwhelm'));
+        events.push(pub(`No overwhelming attack was made at ${at}.`, 'overwhelm'));
       }
     }
     if (phase === 'forcemarch') {
