@@ -12,10 +12,13 @@ import { goldenBase, goldenPicture } from './fixtures/golden-scene.js';
 
 const dir = join(dirname(fileURLToPath(import.meta.url)), '__golden__');
 const update = process.env.UPDATE_GOLDEN === '1';
-/** Share of pixels allowed to differ (anti-aliasing across cairo builds). */
-const TOLERANCE = 0.002;
+/**
+ * Pixels allowed to differ beyond anti-aliasing (pixelmatch already discounts anti-aliased edge
+ * pixels; the font is shipped). Small on purpose: one changed strength digit moves 12-17 pixels.
+ */
+const MAX_DIFF_PIXELS = 8;
 
-function compare(name: string, opts: Omit<RenderOptions, 'base'>): { diff: number; total: number } {
+function compare(name: string, opts: Omit<RenderOptions, 'base'>): { diff: number } {
   const r = renderPicture(goldenPicture(), { base: goldenBase, ...opts });
   if (!r.ok) throw new Error(r.error);
   const png = toPng(r.canvas);
@@ -32,7 +35,7 @@ function compare(name: string, opts: Omit<RenderOptions, 'base'>): { diff: numbe
   const diff = pixelmatch(want.data, got.data, out.data, want.width, want.height, { threshold: 0.1 });
   if (diff / (want.width * want.height) > TOLERANCE)
     writeFileSync(join(dir, `${name}.diff.png`), PNG.sync.write(out));
-  return { diff, total: want.width * want.height };
+  return { diff };
 }
 
 describe('golden images of the fixed scene', () => {
@@ -44,13 +47,13 @@ describe('golden images of the fixed scene', () => {
       { centre: '0606', radius: 1, legend: false, caption: 'Battle at Dresden (0606) · Turn 9' },
     ],
   ] as const) {
-    it(`${name} matches its golden within ${TOLERANCE * 100}% of pixels`, () => {
-      const { diff, total } = compare(name, opts);
-      expect(diff / total).toBeLessThanOrEqual(TOLERANCE);
+    it(`${name} matches its golden within ${MAX_DIFF_PIXELS} pixels`, () => {
+      const { diff } = compare(name, opts);
+      expect(diff).toBeLessThanOrEqual(MAX_DIFF_PIXELS);
     });
   }
 
-  it('a changed picture is caught (the comparison can fail)', () => {
+  it('one changed strength digit is caught (the comparison can fail)', () => {
     const p = goldenPicture();
     p.stacks[0]!.strength = 16;
     const r = renderPicture(p, { base: goldenBase, scale: 40 });
@@ -58,6 +61,6 @@ describe('golden images of the fixed scene', () => {
     const want = PNG.sync.read(readFileSync(join(dir, 'scene-full.png')));
     const got = PNG.sync.read(toPng(r.canvas));
     const diff = pixelmatch(want.data, got.data, undefined, want.width, want.height, { threshold: 0.1 });
-    expect(diff).toBeGreaterThan(0);
+    expect(diff).toBeGreaterThan(MAX_DIFF_PIXELS);
   });
 });
