@@ -33,8 +33,7 @@ function compare(name: string, opts: Omit<RenderOptions, 'base'>): { diff: numbe
   expect([got.width, got.height]).toEqual([want.width, want.height]);
   const out = new PNG({ width: want.width, height: want.height });
   const diff = pixelmatch(want.data, got.data, out.data, want.width, want.height, { threshold: 0.1 });
-  if (diff / (want.width * want.height) > TOLERANCE)
-    writeFileSync(join(dir, `${name}.diff.png`), PNG.sync.write(out));
+  if (diff > MAX_DIFF_PIXELS) writeFileSync(join(dir, `${name}.diff.png`), PNG.sync.write(out));
   return { diff };
 }
 
