@@ -2,6 +2,7 @@
 // match the stored PNGs within a small tolerance. Refresh after an intended change with
 //   UPDATE_GOLDEN=1 npx vitest run test/render/golden.test.ts
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pixelmatch from 'pixelmatch';
@@ -33,7 +34,12 @@ function compare(name: string, opts: Omit<RenderOptions, 'base'>): { diff: numbe
   expect([got.width, got.height]).toEqual([want.width, want.height]);
   const out = new PNG({ width: want.width, height: want.height });
   const diff = pixelmatch(want.data, got.data, out.data, want.width, want.height, { threshold: 0.1 });
-  if (diff > MAX_DIFF_PIXELS) writeFileSync(join(dir, `${name}.diff.png`), PNG.sync.write(out));
+  if (diff > MAX_DIFF_PIXELS) {
+    // the diff image goes to the system temp dir, never next to the goldens
+    const dd = join(tmpdir(), 'ftg-render-golden');
+    mkdirSync(dd, { recursive: true });
+    writeFileSync(join(dd, `${name}.diff.png`), PNG.sync.write(out));
+  }
   return { diff };
 }
 
