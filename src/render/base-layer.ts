@@ -43,6 +43,8 @@ export interface BaseLayer {
    * around the counters without collisions).
    */
   places?(): readonly Place[];
+  /** A fortress or town by name (accent- and case-insensitive). */
+  hexByName?(name: string): HexId | undefined;
 }
 
 export interface Place {
@@ -191,6 +193,7 @@ export function simpleBase(map: LoadedMap): BaseLayer {
     fortressName: (hex) => map.fortress(hex)?.name,
     isFortress: (hex) => map.fortress(hex) !== undefined,
     isLand: (hex) => map.isLand(hex),
+    hexByName: (name) => map.hexByName(name),
     places: () => [
       ...map.fortresses().map((f) => ({ hex: f.hex, name: f.name, kind: 'fortress' as const })),
       ...map.towns().map((t) => ({ hex: t.hex, name: t.name, kind: 'town' as const })),

@@ -62,6 +62,7 @@ export function campaignBase(map: LoadedMap): BaseLayer {
       // a viewport the cache does not describe: draw directly (slower, still correct)
       drawBasemap(ctx, map, vp, { center: crop.centre, radius: crop.radius, scale: vp.scale, labels: false });
     },
+    hexByName: (name) => map.hexByName(name),
     places: () => [
       ...map.fortresses().map((f) => ({ hex: f.hex, name: f.name, kind: 'fortress' as const })),
       ...map.towns().map((t) => ({ hex: t.hex, name: t.name, kind: 'town' as const })),

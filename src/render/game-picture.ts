@@ -58,3 +58,35 @@ export function battleInsetPng(
   if (!r.ok) return r;
   return { ok: true, png: toPng(r.canvas), width: r.width, height: r.height, picture };
 }
+
+export type CentreResult = { ok: true; hex: HexId; what: string } | { ok: false; error: string };
+
+function fold(s: string): string {
+  return s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+}
+
+/**
+ * What `--center` names: a hex "RRCC", a force by its leader (id or name, only among the leaders
+ * this view shows, so an enemy leader hidden from the viewer cannot be found), or a place name.
+ */
+export function resolveCentre(v: View, base: BaseLayer, text: string): CentreResult {
+  if (/^\d{4}$/.test(text)) return { ok: true, hex: text, what: `hex ${text}` };
+  const want = fold(text);
+  if (want === '') return { ok: false, error: '--center is empty' };
+  for (const h of v.hexes)
+    for (const st of h.stacks)
+      for (const l of st.leaders)
+        if (fold(l.id) === want || fold(l.name) === want)
+          return { ok: true, hex: h.hex, what: `${l.name}'s force` };
+  const place = base.hexByName?.(text);
+  if (place) return { ok: true, hex: place, what: text };
+  return {
+    ok: false,
+    error: `--center "${text}" is neither a hex RRCC, a leader this view shows, nor a place on the map`,
+  };
+}

@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { run } from '../../src/cli/commands/render.js';
 import { apply, view } from '../../src/engine/index.js';
+import { campaignBase } from '../../src/render/campaign-base.js';
 import { pictureFromView } from '../../src/render/from-view.js';
+import { resolveCentre } from '../../src/render/game-picture.js';
 import { game, map, pngInfo } from './helpers.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'ftg-render-'));
@@ -113,5 +115,32 @@ describe('last moves on the picture', () => {
   it('the enemy and the public see no path', () => {
     expect(pictureFromView(view(r.state, 'austria', r.events, map)).moves).toEqual([]);
     expect(pictureFromView(view(r.state, 'public', r.events, map)).moves).toEqual([]);
+  });
+});
+
+describe('--center names a hex, a force or a place', () => {
+  const state = game('1757');
+  const base = campaignBase(map);
+  it("a force by its leader's id or name", () => {
+    const v = view(state, 'prussia', [], map);
+    expect(resolveCentre(v, base, 'frederick')).toMatchObject({ ok: true, hex: '1623' });
+    expect(resolveCentre(v, base, 'Frederick II')).toMatchObject({ ok: true, hex: '1623' });
+  });
+  it('a place by name, accents ignored; a hex as is', () => {
+    const v = view(state, 'public', [], map);
+    expect(resolveCentre(v, base, 'Königgrätz')).toMatchObject({ ok: true, hex: '1230' });
+    expect(resolveCentre(v, base, '1125')).toMatchObject({ ok: true, hex: '1125' });
+  });
+  it('8.21: an enemy leader the view hides cannot be found', () => {
+    // Browne stands under Charles of Lorraine at Prague: Prussia sees only the top leader.
+    const v = view(state, 'prussia', [], map);
+    expect(resolveCentre(v, base, 'charles')).toMatchObject({ ok: true, hex: '1125' });
+    const r = resolveCentre(v, base, 'browne');
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error).toMatch(/neither a hex RRCC, a leader this view shows, nor a place/);
+    expect(resolveCentre(view(state, 'austria', [], map), base, 'browne')).toMatchObject({
+      ok: true,
+      hex: '1125',
+    });
   });
 });

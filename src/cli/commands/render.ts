@@ -16,7 +16,7 @@ const HELP = `Usage: ftg render --scenario 1757|PATH --seed N [--dice 4,2,6] [--
   --actions    JSON lines {"seat":"prussia","action":{...}} applied in order after setup
   --as         prussia, hanover, austria, france, russia, sweden, empire or public
   --out        the PNG file to write
-  --center     zoom on this hex (RRCC) ...
+  --center     zoom on a hex (RRCC), a force (its leader's id or name) or a place ...
   --radius     ... showing this many hexes around it (default 4)
   --scale      pixels per hex size (default 18 for the whole map, fitted for a zoom)
   --inset      draw a battle inset around --center instead of a zoom`;
@@ -140,12 +140,18 @@ export async function run(args: string[]): Promise<number> {
   }
   const v = engine.view(state, viewer as never, phaseEvents, map);
   const { campaignBase } = await import('../../render/campaign-base.js');
-  const { battleInsetPng, viewPng } = await import('../../render/game-picture.js');
+  const { battleInsetPng, resolveCentre, viewPng } = await import('../../render/game-picture.js');
   const base = campaignBase(map);
+  let centreHex: string | undefined;
+  if (centre !== undefined) {
+    const c = resolveCentre(v, base, centre);
+    if (!c.ok) return fail(c.error);
+    centreHex = c.hex;
+  }
   const r = values.inset
-    ? battleInsetPng(v, base, centre!)
+    ? battleInsetPng(v, base, centreHex!)
     : viewPng(v, base, {
-        ...(centre !== undefined ? { centre } : {}),
+        ...(centreHex !== undefined ? { centre: centreHex } : {}),
         ...(radius !== undefined ? { radius } : {}),
         ...(scale !== undefined ? { scale } : {}),
         supply: !values['no-supply'],
