@@ -7,7 +7,7 @@
 import { ChannelType, type Client, DiscordAPIError, type MessageCreateOptions } from 'discord.js';
 import type { OutboundMessage, Publisher } from '../app/publisher.js';
 import { buttonableActions, decisionRows } from './orders.js';
-import { actionLabel } from './presenters/describe.js';
+import { actionLabel, describeEvent } from './presenters/describe.js';
 import { privateEmbed, publicEmbed, relativeTime } from './presenters/status.js';
 import { seatLabel } from './session.js';
 import type { BotDeps } from './types.js';
@@ -16,6 +16,11 @@ const DMS_CLOSED = 50007;
 
 export const OPEN_DMS_HINT =
   'I could not DM you: your direct messages from server members are closed. To get your private updates by DM, open the server menu → Privacy Settings → allow Direct Messages, then use /help.';
+
+/** The texts of the events the target may see (the service filtered them per reader). */
+function eventTexts(m: OutboundMessage): string[] {
+  return (m.events ?? []).map(describeEvent).filter((t) => t.length > 0);
+}
 
 export class DiscordPublisher implements Publisher {
   /** Users whose DMs failed, and the private thread we use instead (per game). */
@@ -98,6 +103,7 @@ export class DiscordPublisher implements Publisher {
         : [],
       dueAt: m.dueAt,
       names: deps.names,
+      events: eventTexts(m),
     });
     const content =
       m.topic === 'reminder'

@@ -54,6 +54,45 @@ function entries(x: unknown): Array<[string, unknown]> {
 export function readView(view: unknown, ownNationalities: readonly string[] = []): ViewInfo {
   const v = rec(view) ?? {};
   const leaders: LeaderInfo[] = [];
+  const stacks: StackInfo[] = [];
+  const depots: ViewInfo['depots'] = [];
+  if (Array.isArray(v.hexes)) {
+    // The engine's View (src/engine/view.ts): hexes -> stacks per side, SP only where allowed.
+    for (const rawHex of v.hexes) {
+      const hx = rec(rawHex);
+      const hex = str(hx?.hex);
+      if (!hx || !hex) continue;
+      const depot = rec(hx.depot);
+      if (depot) depots.push({ hex, owner: str(depot.owner), status: str(depot.status) });
+      for (const rawStack of Array.isArray(hx.stacks) ? hx.stacks : []) {
+        const st = rec(rawStack);
+        if (!st) continue;
+        const sp = rec(st.sp);
+        const nations = new Set<string>(
+          [
+            ...(Array.isArray(st.outside) ? st.outside : []),
+            ...(Array.isArray(st.inside) ? st.inside : []),
+          ].filter((n): n is string => typeof n === 'string'),
+        );
+        for (const nationality of nations) {
+          const own = ownNationalities.includes(nationality);
+          const a = rec(sp?.[nationality]);
+          stacks.push({
+            hex,
+            nationality,
+            sp: own ? (num(a?.out) ?? 0) : null,
+            inside: own ? num(a?.in) : null,
+          });
+        }
+        for (const rawLeader of Array.isArray(st.leaders) ? st.leaders : []) {
+          const l = rec(rawLeader);
+          const id = str(l?.id);
+          if (!l || !id) continue;
+          leaders.push({ id, name: str(l.name) ?? id, nationality: str(l.nationality), hex, status: 'map' });
+        }
+      }
+    }
+  }
   for (const [key, raw] of entries(v.leaders)) {
     const l = rec(raw);
     if (!l) continue;
@@ -66,7 +105,6 @@ export function readView(view: unknown, ownNationalities: readonly string[] = []
       status: str(l.status),
     });
   }
-  const stacks: StackInfo[] = [];
   for (const [hex, raw] of entries(v.forces ?? v.stacks)) {
     const byNation = rec(raw);
     if (!byNation) continue;
@@ -78,10 +116,10 @@ export function readView(view: unknown, ownNationalities: readonly string[] = []
       stacks.push({ hex, nationality, sp: own ? out : null, inside: own ? inside : null });
     }
   }
-  const depots = entries(v.depots).flatMap(([key, raw]) => {
+  for (const [key, raw] of entries(v.depots)) {
     const d = rec(raw);
-    return d ? [{ hex: str(d.hex) ?? key, owner: str(d.owner), status: str(d.status) }] : [];
-  });
+    if (d) depots.push({ hex: str(d.hex) ?? key, owner: str(d.owner), status: str(d.status) });
+  }
   const supply = Array.isArray(v.supply)
     ? v.supply.filter((s): s is string => typeof s === 'string')
     : entries(rec(v.supply)?.notes).flatMap(([, s]) => (typeof s === 'string' ? [s] : []));

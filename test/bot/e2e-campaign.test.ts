@@ -269,7 +269,7 @@ describe('bot e2e: a short campaign through the stand-in', () => {
     // A forged click from maria on frederick's button (she cannot see it; we call the router's
     // handler directly with her id) is refused and changes nothing.
     const { handleComponent } = await import('../../src/bot/orders.js');
-    const attackButton = buttonsOf(dm).find((b) => /^attack/i.test(b.label)) as { id: string };
+    const attackButton = buttonsOf(dm).find((b) => /^Attack at/.test(b.label)) as { id: string };
     const forged = await handleComponent(h.bot.deps, {
       userId: h.standin.userId('maria'),
       customId: attackButton.id,
@@ -280,8 +280,8 @@ describe('bot e2e: a short campaign through the stand-in', () => {
       customId: 'sk1:pick:../../etc:austria:1:0.0',
     });
     expect(garbage.content).toMatch(/not one of ours|damaged/);
-    const taken = await click('frederick', dm, /^attack/i);
-    expect(textOf(taken)).toMatch(/✅ Prussia: attack/);
+    const taken = await click('frederick', dm, /^Attack at/);
+    expect(textOf(taken)).toMatch(/✅ Prussia: Attack at Dresden/);
     expect(textOf(taken)).toMatch(/Battle forces at 1730: Prussia/);
     const report = h.standin
       .messagesIn('war')
@@ -297,34 +297,40 @@ describe('bot e2e: a short campaign through the stand-in', () => {
       .autocomplete('retreat', { channel: 'war', focused: 'choice', options: { choice: '' } })
       .choices();
     expect(choices.length).toBe(2);
-    expect(choices.map((c) => c.name).join(' ')).toMatch(/Austria: retreat/);
+    expect(choices.map((c) => c.name).join(' ')).toMatch(/Austria: Retreat from Dresden \(1730\) to 1830/);
     const stale = await slash('maria', 'retreat', { options: { choice: '0.austria.1' } });
     expect(textOf(stale)).toMatch(/out of date/);
     const preview = await slash('maria', 'retreat', { options: { choice: choices[1]?.value as string } });
     expect(textOf(preview)).toMatch(/Preview — Austria/);
     const done = await click('maria', preview, /Confirm/);
-    expect(textOf(done)).toMatch(/✅ Austria: retreat/);
+    expect(textOf(done)).toMatch(/✅ Austria: Retreat from Dresden/);
   });
 
-  it('13.x: a siege through the honours of war, each party prompted in turn by buttons', async () => {
+  it('13.33: a siege through the honours of war, each party prompted in turn by buttons', async () => {
     const siege = await slash('frederick', 'siege');
     expect(isPrivateTo(siege, 'frederick')).toBe(true);
-    await click('frederick', siege, /siege resolve/i);
-    const ask = latestDm('maria') as RecordedMessage;
-    expect(textOf(ask)).toMatch(/Empire/);
-    await click('maria', ask, /honours request/i);
-    const answer = latestDm('frederick') as RecordedMessage;
+    await click('frederick', siege, /Roll for the siege of Magdeburg/);
+    const honours = latestDm('frederick') as RecordedMessage;
     expect(
-      buttonsOf(answer)
+      buttonsOf(honours)
         .map((b) => b.label)
-        .join(' '),
-    ).toMatch(/honours grant/);
-    await click('frederick', answer, /honours grant/i);
+        .join(' | '),
+    ).toMatch(/Grant the honours of war at Magdeburg/);
+    await click('frederick', honours, /Deny the honours/);
+    const summons = latestDm('maria') as RecordedMessage;
+    expect(summons.embeds[0]?.title).toMatch(/^Empire/);
+    expect(
+      buttonsOf(summons)
+        .map((b) => b.label)
+        .join(' | '),
+    ).toMatch(/Surrender Magdeburg/);
+    await click('maria', summons, /^Surrender Magdeburg/);
     const report = h.standin
       .messagesIn('war')
       .filter((m) => m.origin === 'channel-message')
       .at(-1) as RecordedMessage;
-    expect(textOf(report)).toMatch(/surrenders with the honours of war/);
+    expect(textOf(report)).toMatch(/honours of war are denied/);
+    expect(textOf(report)).toMatch(/Magdeburg surrenders/);
   });
 
   it('14.x + deadline: the prisoner exchange reminder pings only the missing seat; at the deadline the autopilot decides', async () => {
@@ -333,7 +339,7 @@ describe('bot e2e: a short campaign through the stand-in', () => {
       buttonsOf(dm)
         .map((b) => b.label)
         .join(' '),
-    ).toMatch(/exchange accept/);
+    ).toMatch(/Carry out the prisoner exchange/);
     const elizabethBefore = h.standin.dmsOf('elizabeth').length;
     const frederickBefore = h.standin.dmsOf('frederick').length;
     await h.advance(95 * 60_000);
@@ -347,6 +353,7 @@ describe('bot e2e: a short campaign through the stand-in', () => {
       .filter((m) => m.origin === 'channel-message')
       .at(-1) as RecordedMessage;
     expect(textOf(update)).toMatch(/ran out of time/);
+    expect(textOf(update)).toMatch(/Prisoners are exchanged/);
     expect(textOf(update)).toMatch(/march phase/i);
   });
 

@@ -38,6 +38,30 @@ export function describeAction(a: Action, names?: NameBook): string {
       return `Destroy the depot at ${hex(a.hex)}`;
     case 'garrison':
       return `Move ${String(a.sp)} SP ${a.direction === 'in' ? 'into' : 'out of'} the fortress at ${hex(a.hex)}`;
+    case 'combat-attack':
+      return `Attack at ${hex(a.hex)}`;
+    case 'combat-decline':
+      return `Decline to attack at ${hex(a.hex)}`;
+    case 'combat-order':
+      return `Resolve the battles in this order: ${Array.isArray(a.hexes) ? a.hexes.map(hex).join(', ') : '?'}`;
+    case 'combat-sortie':
+      return `Sortie from the fortress at ${hex(a.hex)}`;
+    case 'combat-retreat':
+      return a.to === 'fortress'
+        ? `Retreat from ${hex(a.hex)} back inside the fortress`
+        : `Retreat from ${hex(a.hex)} to ${hex(a.to)}`;
+    case 'siege-resolve':
+      return `Roll for the siege of ${hex(a.hex)}`;
+    case 'siege-honours':
+      return a.grant === true
+        ? `Grant the honours of war at ${hex(a.hex)}`
+        : `Deny the honours of war at ${hex(a.hex)} and demand surrender`;
+    case 'siege-surrender':
+      return a.accept === true
+        ? `Surrender ${hex(a.hex)}`
+        : `Refuse to surrender ${hex(a.hex)} (it is stormed)`;
+    case 'exchange-choice':
+      return 'Carry out the prisoner exchange';
     case 'done':
       return 'Finish this phase';
     case 'halt':

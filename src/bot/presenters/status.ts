@@ -44,9 +44,10 @@ export function phaseLine(view: unknown): string {
 
 export function publicEmbed(
   view: unknown,
-  o: { title: string; pendingSeats: string[]; dueAt: number | null; names?: NameBook },
+  o: { title: string; pendingSeats: string[]; dueAt: number | null; names?: NameBook; events?: string[] },
 ): APIEmbed {
   const v = readView(view, []);
+  if (o.events?.length) v.recent = o.events.slice(-15);
   const fields = [];
   const byHex = new Map<string, { nations: Set<string>; leaders: string[] }>();
   for (const s of v.stacks) {
@@ -83,9 +84,17 @@ export function publicEmbed(
 
 export function privateEmbed(
   view: unknown,
-  o: { seat: string; title: string; pendingActions: string[]; dueAt: number | null; names?: NameBook },
+  o: {
+    seat: string;
+    title: string;
+    pendingActions: string[];
+    dueAt: number | null;
+    names?: NameBook;
+    events?: string[];
+  },
 ): APIEmbed {
   const v = readView(view, [o.seat]);
+  if (o.events?.length) v.recent = o.events.slice(-15);
   const own = v.stacks.filter((s) => s.nationality === o.seat);
   const leadersAt = (hex: string) =>
     v.leaders.filter((l) => l.hex === hex && l.nationality === o.seat && (!l.status || l.status === 'map'));
@@ -110,6 +119,7 @@ export function privateEmbed(
     });
   }
   fields.push({ name: 'Supply', value: clip(v.supply.length ? v.supply : ['No supply warnings.']) });
+  if (v.recent.length) fields.push({ name: 'Since the last update', value: clip(v.recent) });
   if (o.pendingActions.length) {
     fields.push({
       name: 'Your decision',

@@ -105,8 +105,8 @@ function initial(dice: number[]): ToyState {
         prompt: 'attack option at Dresden',
         seat: 'prussia',
         offers: [
-          { type: 'attack', hex: '1730' },
-          { type: 'decline-attack', hex: '1730' },
+          { type: 'combat-attack', hex: '1730' },
+          { type: 'combat-decline', hex: '1730' },
         ],
       },
       {
@@ -115,8 +115,8 @@ function initial(dice: number[]): ToyState {
         prompt: 'retreat from Dresden',
         seat: 'austria',
         offers: [
-          { type: 'retreat', hex: '1730', path: ['1731', '1732'] },
-          { type: 'retreat', hex: '1730', path: ['1830'] },
+          { type: 'combat-retreat', hex: '1730', to: '1732' },
+          { type: 'combat-retreat', hex: '1730', to: '1830' },
         ],
       },
       {
@@ -127,23 +127,23 @@ function initial(dice: number[]): ToyState {
         offers: [{ type: 'siege-resolve', hex: '1623' }],
       },
       {
-        id: 's7-honours-ask',
+        id: 's7-honours',
         phase: 'siege',
-        prompt: 'honours of war',
-        seat: 'empire',
+        prompt: 'honours of war at Magdeburg',
+        seat: 'prussia',
         offers: [
-          { type: 'honours-request', hex: '1623' },
-          { type: 'honours-refuse', hex: '1623' },
+          { type: 'siege-honours', hex: '1623', grant: true },
+          { type: 'siege-honours', hex: '1623', grant: false },
         ],
       },
       {
-        id: 's8-honours-answer',
+        id: 's8-surrender',
         phase: 'siege',
-        prompt: 'grant the honours of war',
-        seat: 'prussia',
+        prompt: 'surrender of Magdeburg',
+        seat: 'empire',
         offers: [
-          { type: 'honours-grant', hex: '1623' },
-          { type: 'honours-deny', hex: '1623' },
+          { type: 'siege-surrender', hex: '1623', accept: true },
+          { type: 'siege-surrender', hex: '1623', accept: false },
         ],
       },
       {
@@ -151,7 +151,7 @@ function initial(dice: number[]): ToyState {
         phase: 'prisoner-exchange',
         prompt: 'prisoner exchange',
         seat: 'austria',
-        offers: [{ type: 'exchange-accept' }, { type: 'exchange-decline' }],
+        offers: [{ type: 'exchange-choice' }],
       },
       { id: 's10-march-B', phase: 'march', side: 'B' },
     ],
@@ -306,7 +306,7 @@ function applyPrompt(
     );
   const events: EngineEvent[] = [];
   switch (chosen.type) {
-    case 'attack': {
+    case 'combat-attack': {
       const d = roll(s);
       events.push(
         pub(
@@ -323,12 +323,11 @@ function applyPrompt(
       );
       break;
     }
-    case 'decline-attack':
+    case 'combat-decline':
       events.push(pub('Prussia declines to attack at Dresden.'));
       break;
-    case 'retreat': {
-      const path = chosen.path as string[];
-      const to = path[path.length - 1] as string;
+    case 'combat-retreat': {
+      const to = chosen.to as string;
       moveSp(s, '1730', to, 'austria', s.forces['1730']?.austria ?? 0);
       const daun = s.leaders.find((l) => l.id === 'daun');
       if (daun) daun.hex = to;
@@ -338,29 +337,32 @@ function applyPrompt(
     case 'siege-resolve':
       events.push(
         pub(
-          `Siege of Magdeburg (1623): die ${roll(s)}; the garrison may ask for the honours of war.`,
+          `Siege of Magdeburg (1623): die ${roll(s)}, a breach; the garrison asks for the honours of war.`,
           'siege',
         ),
       );
       break;
-    case 'honours-request':
-      events.push(pub('The garrison of Magdeburg asks for the honours of war.', 'siege'));
+    case 'siege-honours':
+      if (chosen.grant === true) {
+        delete s.forces['1623']?.empire;
+        events.push(pub('Magdeburg falls; the garrison marches out with the honours of war.', 'siege'));
+        s.stepIndex++; // no surrender question
+      } else {
+        events.push(
+          pub('The honours of war are denied at Magdeburg; the garrison is summoned to surrender.', 'siege'),
+        );
+      }
       break;
-    case 'honours-refuse':
-      events.push(pub('The garrison of Magdeburg fights on.', 'siege'));
+    case 'siege-surrender':
+      if (chosen.accept === true) {
+        delete s.forces['1623']?.empire;
+        events.push(pub('Magdeburg surrenders; its garrison becomes prisoners of war.', 'siege'));
+      } else {
+        events.push(pub('Magdeburg refuses and is stormed.', 'siege'));
+      }
       break;
-    case 'honours-grant':
-      delete s.forces['1623']?.empire;
-      events.push(pub('Magdeburg surrenders with the honours of war; the garrison marches out.', 'siege'));
-      break;
-    case 'honours-deny':
-      events.push(pub('The honours of war are denied at Magdeburg.', 'siege'));
-      break;
-    case 'exchange-accept':
+    case 'exchange-choice':
       events.push(pub('Prisoners are exchanged.', 'exchange'));
-      break;
-    case 'exchange-decline':
-      events.push(pub('No prisoners are exchanged this turn.', 'exchange'));
       break;
   }
   s.done.push(seat);
