@@ -1,7 +1,7 @@
 // Render benchmark (run with tsx; `npm run bench -- render`): per-seat pictures of the 1757
 // opening with the base layer cached (one warm-up render first). The views are built once up
 // front (view() belongs to the engine; its time is printed separately). Reports, for the whole
-// map, a zoom (radius 5 around Dresden) and a battle inset, the median and p95 of the draw time
+// map, a zoom (radius 4 around Dresden) and a battle inset, the median and p95 of the draw time
 // (view -> picture -> canvas) and of draw + PNG encoding (the time the targets apply to), and the
 // PNG size. Targets on the 2-core machine: whole map median under 150 ms, zoom under 50 ms.
 import { performance } from 'node:perf_hooks';
@@ -69,7 +69,7 @@ function run(label: string, opts: Omit<RenderOptions, 'base'>, target: number): 
 
 console.log(`render bench: ${N} renders each, views of ${seats.join('/')}, base layer cached`);
 const full = run('full map', {}, 150);
-const zoom = run('zoom r5', { centre: '1623', radius: 5 }, 50);
+const zoom = run('zoom r4', { centre: '1623', radius: 4 }, 50);
 const inset = run(
   'inset',
   { centre: '1623', radius: 2, legend: false, caption: 'Battle at Dresden (1623)' },

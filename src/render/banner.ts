@@ -59,7 +59,8 @@ export function bannerLines(p: MapPicture): {
 
 /** Height of the banner for a picture width. */
 export function bannerHeight(width: number): number {
-  return Math.round(Math.min(96, Math.max(58, width * 0.05)));
+  // large enough to read when a phone shrinks the picture to its screen width
+  return Math.round(Math.min(110, Math.max(64, width * 0.085)));
 }
 
 function ellipsize(ctx: CanvasRenderingContext2D, text: string, maxW: number): string {
@@ -109,7 +110,15 @@ export interface LegendOptions {
 
 /** Height of the legend strip for a picture width. */
 export function legendHeight(width: number): number {
-  return Math.round(Math.min(64, Math.max(38, width * 0.032))) * (width < 900 ? 2 : 1);
+  return legendRowHeight(width) * legendRows(width);
+}
+
+function legendRows(width: number): number {
+  return width < 1400 ? 2 : 1;
+}
+
+function legendRowHeight(width: number): number {
+  return Math.round(Math.min(64, Math.max(36, width * 0.05)));
 }
 
 /** The compact legend: nationality chips (colour + letter) then the marker symbols. */
@@ -120,8 +129,8 @@ export function drawLegend(
   opts: LegendOptions = {},
 ): number {
   const h = legendHeight(width);
-  const rows = width < 900 ? 2 : 1;
-  const rowH = h / rows;
+  const rows = legendRows(width);
+  const rowH = legendRowHeight(width);
   ctx.fillStyle = UI.legendBg;
   ctx.fillRect(0, y0, width, h);
   ctx.fillStyle = 'rgba(0,0,0,0.25)';

@@ -144,7 +144,7 @@ export function renderPicture(p: MapPicture, opts: RenderOptions): RenderResult 
   ensureFonts();
   const grid = opts.base.grid;
   const zoom = opts.centre !== undefined;
-  const radius = opts.radius ?? 5;
+  const radius = opts.radius ?? 4;
   const scale = opts.scale ?? (zoom ? zoomScale(radius) : FULL_SCALE);
   const vp0 = zoom ? zoomViewport(grid, opts.centre!, radius, scale) : fullViewport(grid, scale);
   const width = vp0.width;
@@ -254,7 +254,7 @@ function drawContents(
           : n >= 2
             ? { x: ctr.x - 0.46 * s - size / 2 - 0.06 * s, y: ctr.y - lift * s + size / 2 }
             : { x: ctr.x + 0.62 * s, y: ctr.y - 0.82 * s };
-      placer.reserve(drawGarrison(ctx, gp, n === 0 ? s * 0.38 : n >= 2 ? s * 0.25 : s * 0.3, c.garrison));
+      placer.reserve(drawGarrison(ctx, gp, n === 0 ? s * 0.44 : n >= 2 ? s * 0.25 : s * 0.3, c.garrison));
     }
     if (c.depot) {
       const dp =
@@ -275,7 +275,7 @@ function drawContents(
 }
 
 function labelPx(scale: number, zoom: boolean): number {
-  return zoom ? Math.max(12, scale * 0.36) : Math.max(10, scale * 0.46);
+  return zoom ? Math.max(13, scale * 0.4) : Math.max(10, scale * 0.46);
 }
 
 /** Whole map: the commander (top leader) and "+n" more; zoom: up to three leaders by name. */
@@ -379,8 +379,8 @@ function drawPlaceNames(
     const c = toPixel(vp, wc);
     const fort = pl.kind === 'fortress';
     const px = fort
-      ? Math.max(zoom ? 12 : 10, s * (zoom ? 0.4 : 0.5))
-      : Math.max(zoom ? 11 : 9, s * (zoom ? 0.34 : 0.44));
+      ? Math.max(zoom ? 12 : 10, s * (zoom ? 0.42 : 0.5))
+      : Math.max(zoom ? 11 : 9, s * (zoom ? 0.37 : 0.44));
     ctx.font = font(px, fort);
     const w = ctx.measureText(pl.name).width + px * 0.3;
     const h = px * 1.2;
