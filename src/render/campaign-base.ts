@@ -1,10 +1,11 @@
 // The map engineer's base layer (basemap.ts) behind the renderer's BaseLayer interface. The whole
-// map is cached once per scale; zoom crops are cached per (centre, radius, scale) by basemap.ts's
-// own cache. The renderer then draws only the per-view layers on top.
+// map is cached once per scale (basemap.ts's cache); zoom crops are kept here in a small
+// least-recently-used cache per (centre, radius, scale), so a bot rendering many different zooms
+// does not grow without bound. The renderer then draws only the per-view layers on top.
 import type { CanvasRenderingContext2D } from 'canvas';
 import type { LoadedMap } from '../map/strategic-map.js';
 import type { BaseLayer, Crop } from './base-layer.js';
-import { cachedBasemap, drawBasemap } from './basemap.js';
+import { type Basemap, cachedBasemap, drawBasemap, renderBasemap } from './basemap.js';
 import type { Viewport } from './layout.js';
 
 function sameView(a: Viewport, b: Viewport): boolean {
@@ -14,18 +15,32 @@ function sameView(a: Viewport, b: Viewport): boolean {
   );
 }
 
+/** How many zoom crops stay cached (about 4 MB each at the default zoom size). */
+export const CROP_CACHE_SIZE = 16;
+
 export function campaignBase(map: LoadedMap): BaseLayer {
+  const crops = new Map<string, Basemap>();
+  const cropFor = (crop: Crop, scale: number): Basemap => {
+    const key = `${crop.centre}/${crop.radius}/${scale}`;
+    let b = crops.get(key);
+    if (b) crops.delete(key);
+    else
+      b = renderBasemap(map, {
+        center: crop.centre,
+        radius: crop.radius,
+        scale,
+        legend: false,
+        labels: false,
+      });
+    crops.set(key, b); // most recent last
+    while (crops.size > CROP_CACHE_SIZE) crops.delete(crops.keys().next().value as string);
+    return b;
+  };
   return {
     grid: { rows: map.rows, cols: map.cols },
     draw(ctx: CanvasRenderingContext2D, vp: Viewport, crop?: Crop) {
       const cached = crop
-        ? cachedBasemap(map, {
-            center: crop.centre,
-            radius: crop.radius,
-            scale: vp.scale,
-            legend: false,
-            labels: false,
-          })
+        ? cropFor(crop, vp.scale)
         : cachedBasemap(map, { scale: vp.scale, legend: false, hexNumbers: false, labels: false });
       const cv = cached.viewport;
       if (!crop) {

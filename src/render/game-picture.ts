@@ -1,14 +1,12 @@
-// From a game to PNG bytes: view(state, seat) -> MapPicture -> canvas -> PNG. The renderer
-// receives the engine's `view` function from its caller (the CLI or the game service), so
-// src/render itself imports only engine types (layer guard).
-import type { GameEvent, GameState, HexId, Seat } from '../engine/types.js';
+// From a View to PNG bytes: View -> MapPicture -> canvas -> PNG. The caller (the CLI, the game
+// service) builds the View with the engine's view(state, seat); src/render itself imports only
+// engine types (layer guard).
+import type { HexId } from '../engine/types.js';
 import type { View } from '../engine/view.js';
 import type { BaseLayer } from './base-layer.js';
 import { pictureFromView, type ViewExtras } from './from-view.js';
 import type { MapPicture } from './model.js';
 import { renderPicture, toPng } from './render-map.js';
-
-export type ViewFn = (state: GameState, viewer: Seat | 'public', events?: readonly GameEvent[]) => View;
 
 export interface PngOptions {
   centre?: HexId;
