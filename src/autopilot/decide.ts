@@ -9,7 +9,7 @@ import { distance as hexDistance } from '../map/hex.js';
 import type { StrategicMap } from '../map/types.js';
 import { type Board, estimateEnemyOut, fortressHolder, friendSp, otherSideOf, rec } from './board.js';
 import { marchDistanceTo } from './geometry.js';
-import { ARMY_SP, leaderHex, makePlan, type Plan } from './plan.js';
+import { ARMY_SP, CAPTURE_SP, leaderHex, makePlan, type Plan } from './plan.js';
 import { answerPrompt, isPromptPhase } from './prompts.js';
 import type { AutopilotRng } from './rng.js';
 import { boardFromView } from './view-adapter.js';
@@ -67,7 +67,7 @@ function scoreMarch(board: Board, plan: Plan, a: Action): Scored {
   const dStart = field.get(start) ?? 99;
   const dEnd = field.get(end) ?? 99;
   const progress = dStart - dEnd;
-  let score = progress * (1 + sp / 10) * (goal.kind === 'join' ? 0.8 : 1);
+  let score = progress * (0.5 + sp / 20) * (goal.kind === 'join' ? 0.8 : 1);
   if (end === goal.hex && start !== goal.hex) score += goal.kind === 'capture' ? 3 : 2;
   // Danger at the destination: a stronger enemy force waiting outside the fortress.
   const enemy = board.enemies.get(end);
@@ -80,7 +80,7 @@ function scoreMarch(board: Board, plan: Plan, a: Action): Scored {
     if (rec(a).overwhelm) score += ours >= 4 * Math.max(1, eOut) ? 4 : -1;
   } else if (rec(a).overwhelm) score -= 1;
   // 10.61: every unsupplied hex loses an SP in each attrition phase.
-  if (!plan.supply.supplied.has(end) && goal.kind !== 'capture' && sp > 0) score -= 1.5;
+  if (!plan.supply.supplied.has(end) && sp > 0 && !(goal.kind === 'capture' && end === goal.hex)) score -= 3;
   // A leader never walks alone into an enemy hex (8.31 capture).
   if (sp === 0 && !active && board.enemies.get(end)?.hasCombat) score -= 5;
   if (progress <= 0 && end !== start) score -= 0.5;
@@ -121,7 +121,7 @@ function scoreGarrison(board: Board, a: Action): Scored {
   // Leaderless SP cannot march anyway: inside they hold the fortress for VP (17.0) and supply (10.11).
   if (leaders.length === 0 && sp > 0) return { action: a, score: 4, why: `garrisons ${f?.name ?? hex}` };
   // A small detachment takes an empty fortress, or shelters from a big enemy army (12.32).
-  if (sp > 0 && sp <= 4 && (holder !== board.side || enemyNear))
+  if (sp > 0 && sp <= CAPTURE_SP && (holder !== board.side || enemyNear))
     return { action: a, score: 3 + (f?.vp ?? 0) / 5, why: `garrisons ${f?.name ?? hex}` };
   return { action: a, score: -1, why: 'keeps the field' };
 }

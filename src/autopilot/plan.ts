@@ -46,7 +46,9 @@ export interface Plan {
 
 /** An army: enough SP to build a depot (10.42) and so to besiege. */
 export const ARMY_SP = 10;
-const SEARCH_MP = 30;
+const SEARCH_MP = 24;
+/** The engine offers garrison moves of the whole stack: only detachments this small go inside. */
+export const CAPTURE_SP = 6;
 
 /** Leaders of this seat on the map, outside fortresses, highest-ranked first. */
 export function ownLeaders(board: Board): BoardLeader[] {
@@ -199,8 +201,8 @@ export function makePlan(board: Board): Plan {
       if (d === undefined || d > SEARCH_MP) return;
       // Beyond the supply net a target costs turns of depot building (10.41) and attrition (10.61).
       const depth = supply.depth.get(h);
-      const supplyCost = depth === undefined ? 2 : 0;
-      const score = value / (1 + d / 6 + supplyCost);
+      const supplyCost = depth === undefined ? 1 : 0;
+      const score = value / (1 + d / 4 + supplyCost);
       if (!best || score > best.score || (score === best.score && h < best.goal.hex))
         best = { goal: { hex: h, kind, note }, score };
     };
@@ -211,7 +213,9 @@ export function makePlan(board: Board): Plan {
       if (holder === enemy) {
         if (sp >= ARMY_SP && eOut < 0.8 * sp)
           consider(f.hex, 'siege', f.vp * 1.5 + 2, `marches to besiege ${f.name}`);
-      } else if (!holder && !e) consider(f.hex, 'capture', f.vp + 1, `marches to occupy ${f.name}`);
+      } else if (!holder && !e && sp <= CAPTURE_SP)
+        // A detachment occupies an empty fortress by going inside it (17.0: VP go by garrison).
+        consider(f.hex, 'capture', f.vp + 1, `marches to occupy ${f.name}`);
       else if (holder === board.side && e) {
         // Our fortress with an enemy army at its gates.
         if (sp >= eOut * 0.8) consider(f.hex, 'defend', f.vp + 2, `relieves ${f.name}`);

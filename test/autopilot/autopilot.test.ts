@@ -49,17 +49,17 @@ function playChecked(
 
 describe('autopilot: legal actions only', () => {
   for (const scenario of SCENARIO_IDS) {
-    it(`returns a listed legal action at every step of ${scenario} (3 seeds)`, () => {
-      for (const seed of [1, 2, 3]) {
-        const { checked } = playChecked(scenario, seed, 60);
+    it(`returns a listed legal action at every step of ${scenario} (2 seeds)`, () => {
+      for (const seed of [1, 2]) {
+        const { checked } = playChecked(scenario, seed, 40);
         expect(checked).toBeGreaterThan(0);
       }
     });
   }
 
   it('is deterministic for a seed', () => {
-    const a = playGame({ scenario: '1757', seed: 11, turns: 2 });
-    const b = playGame({ scenario: '1757', seed: 11, turns: 2 });
+    const a = playGame({ scenario: '1757', seed: 11, turns: 1 });
+    const b = playGame({ scenario: '1757', seed: 11, turns: 1 });
     expect(b.state).toEqual(a.state);
     expect(b.steps).toBe(a.steps);
   });
@@ -123,50 +123,38 @@ describe('autopilot: plays with purpose', () => {
     return v.total[side] - v.total[other];
   };
 
-  it('a standard seat beats a passive one on average, playing either side (1757, 6 turns)', () => {
+  // 1756 is the shortest campaign (Turns 9-18): whole games stay cheap enough for the unit suite.
+  it('a standard side beats a passive one on average, playing either side (1756, whole games)', () => {
+    const allied = {
+      prussia: 'standard',
+      hanover: 'standard',
+      austria: 'passive',
+      france: 'passive',
+      russia: 'passive',
+      sweden: 'passive',
+      empire: 'passive',
+    } as const;
+    const coalition = {
+      prussia: 'passive',
+      hanover: 'passive',
+      austria: 'standard',
+      france: 'standard',
+      russia: 'standard',
+      sweden: 'standard',
+      empire: 'standard',
+    } as const;
     const seeds = [1, 2];
-    let allied = 0;
-    let coalition = 0;
+    let alliedGain = 0;
+    let coalitionGain = 0;
     for (const seed of seeds) {
-      const a = playGame({
-        scenario: '1757',
-        seed,
-        turns: 6,
-        level: {
-          prussia: 'standard',
-          hanover: 'standard',
-          austria: 'passive',
-          france: 'passive',
-          russia: 'passive',
-          sweden: 'passive',
-          empire: 'passive',
-        },
-      });
-      const aa = playGame({
-        scenario: '1757',
-        seed,
-        turns: 6,
-        level: 'passive',
-      });
-      allied += margin(a.state, 'prussian-allied') - margin(aa.state, 'prussian-allied');
-      const c = playGame({
-        scenario: '1757',
-        seed,
-        turns: 6,
-        level: {
-          prussia: 'passive',
-          hanover: 'passive',
-          austria: 'standard',
-          france: 'standard',
-          russia: 'standard',
-          sweden: 'standard',
-          empire: 'standard',
-        },
-      });
-      coalition += margin(c.state, 'coalition') - margin(aa.state, 'coalition');
+      const base = playGame({ scenario: '1756', seed, level: 'passive' }).state;
+      const a = playGame({ scenario: '1756', seed, level: allied }).state;
+      const c = playGame({ scenario: '1756', seed, level: coalition }).state;
+      alliedGain += margin(a, 'prussian-allied') - margin(base, 'prussian-allied');
+      coalitionGain += margin(c, 'coalition') - margin(base, 'coalition');
     }
-    // Each side gains over the all-passive baseline when its seats play standard.
-    expect(allied / seeds.length).toBeGreaterThan(0);
-    expect(coalition / seeds.length).toBeGreaterThan(0);
+    // Each side ends better off, against a passive opponent, than when both sides stay passive.
+    expect(alliedGain / seeds.length).toBeGreaterThan(0);
+    expect(coalitionGain / seeds.length).toBeGreaterThan(0);
   });
 });
