@@ -32,7 +32,12 @@ function viewerLabel(p: MapPicture): string {
 }
 
 function vpLabel(p: MapPicture): string {
-  if (!p.vp) return p.viewer === 'public' ? '' : 'VP n/a';
+  if (!p.vp) {
+    if (p.viewer === 'public' || !p.tally) return '';
+    // no estimate in the view: show what it has (17.x counts SP lost and prisoners)
+    const t = p.tally;
+    return `VP n/a · lost ${t.lost ?? '?'} SP · POWs held ${t.prisonersHeld}, lost ${t.prisonersLost}`;
+  }
   const v = p.vp.value > 0 ? `+${p.vp.value}` : String(p.vp.value);
   const whose = p.vp.side === p.viewerSide ? '' : ` ${SIDE_LABEL[p.vp.side]}`;
   return `VP${whose} ${v}${p.vp.note ? ` (${p.vp.note})` : ''}`;
@@ -88,14 +93,14 @@ export function drawBanner(ctx: CanvasRenderingContext2D, p: MapPicture, width: 
   ctx.font = font(small);
   ctx.fillStyle = UI.bannerMuted;
   ctx.fillText(ellipsize(ctx, L.phase, half), pad, h - pad * 0.9);
-  // right: scenario and viewer / VP
+  // right: scenario and viewer, then the VP estimate (or what the view has)
   ctx.textAlign = 'right';
   ctx.font = font(small * 1.1, true);
   ctx.fillStyle = UI.bannerInk;
-  ctx.fillText(ellipsize(ctx, L.title, half), width - pad, pad + big * 0.8);
+  ctx.fillText(ellipsize(ctx, `${L.title} · ${L.viewer}`, half), width - pad, pad + big * 0.8);
   ctx.font = font(small);
   ctx.fillStyle = UI.bannerMuted;
-  ctx.fillText(ellipsize(ctx, L.vp ? `${L.viewer} · ${L.vp}` : L.viewer, half), width - pad, h - pad * 0.9);
+  ctx.fillText(ellipsize(ctx, L.vp, half), width - pad, h - pad * 0.9);
   return h;
 }
 

@@ -154,6 +154,18 @@ export function pictureFromView(view: View & ViewExtras): MapPicture {
   const moves: PictureMove[] = view.lastMoves
     ? view.lastMoves.map((m) => ({ nationality: m.nationality, path: [...m.path] }))
     : movesFromEvents(view);
+  const sum = (r: Partial<Record<Nationality, number>> | undefined) =>
+    Object.values(r ?? {}).reduce<number>((a, b) => a + (b ?? 0), 0);
+  const tally =
+    view.side === null
+      ? null
+      : {
+          lost: view.eliminated ? sum(view.eliminated) : null,
+          prisonersHeld: sum(view.prisoners[view.side]),
+          prisonersLost: sum(
+            view.prisoners[view.side === 'prussian-allied' ? 'coalition' : 'prussian-allied'],
+          ),
+        };
   return {
     viewer: view.viewer,
     viewerSide: view.side,
@@ -171,6 +183,7 @@ export function pictureFromView(view: View & ViewExtras): MapPicture {
     battles: [...new Set(battles)].sort(),
     moves,
     supply: view.supply ? [...view.supply] : null,
+    tally,
     notes,
   };
 }

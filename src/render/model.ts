@@ -77,6 +77,11 @@ export interface MapPicture {
   moves: PictureMove[];
   /** Hexes in supply for the viewer's side (10.x), or null when the view carries none. */
   supply: HexId[] | null;
+  /**
+   * What the view has toward victory when it carries no VP estimate (17.x): SP the viewer's side
+   * has lost (own side only), and prisoners each side holds (14, known to both).
+   */
+  tally: { lost: number | null; prisonersHeld: number; prisonersLost: number } | null;
   /** Things the picture could not show because the view lacks them (printed small in the banner). */
   notes: string[];
 }
@@ -98,6 +103,7 @@ export function emptyPicture(partial: Partial<MapPicture> = {}): MapPicture {
     battles: [],
     moves: [],
     supply: null,
+    tally: null,
     notes: [],
     ...partial,
   };
