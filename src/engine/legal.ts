@@ -7,7 +7,7 @@ import { engineMap } from './map-env.js';
 import { phaseHooks } from './phases/hooks.js';
 import { marchAllowance } from './phases/machine.js';
 import { depotBuildError, destroyDepotError } from './rules/depots.js';
-import { activeForceOf, canStartMove, check537, unmovedSp } from './rules/movement.js';
+import { activeForceOf, canStartMove, check537, supremeCommandSp, unmovedSp } from './rules/movement.js';
 import { reachable } from './rules/reach.js';
 import { computeSupply } from './rules/supply.js';
 import {
@@ -79,16 +79,15 @@ function marchDestinations(
     mayEnter,
   });
   const sup = supremeCommander(state, l.nationality);
-  const supSp = sup?.hex
-    ? nationSp(state, sup.hex, l.nationality).out + nationSp(state, sup.hex, l.nationality).in
-    : 0;
+  const supSp = supremeCommandSp(state, l.nationality) ?? 0;
   const enemy = otherSide(side);
   const out: Array<{ path: HexId[]; overwhelm: boolean }> = [];
   for (const [dest, r] of [...reach.entries()].sort(([a], [b]) => a.localeCompare(b))) {
     // 5.37 at the destination: the SP gathered there may not outgrow the supreme commander's.
     if (l.nationality !== 'prussia' && sup && sup.id !== l.id && sup.hex !== dest) {
       const there = nationSp(state, dest, l.nationality);
-      if (sp + there.out + there.in > supSp) continue;
+      // The supreme commander's own force shrinks when the SP are taken from his hex.
+      if (sp + there.out + there.in > supSp - (!f && sup.hex === hex ? sp : 0)) continue;
     }
     out.push({ path: r.path, overwhelm: false });
     // 5.5: offer an Overwhelming Attack where enemy SP stand outside the fortress.

@@ -126,6 +126,21 @@ function bypassHigherRanks(state: GameState, leader: LeaderState): void {
   }
 }
 
+/**
+ * SP under the supreme commander of a nationality (5.37, rulings): while he moves, the force he
+ * carries; at rest, his nationality's SP in his hex, less SP of other forces only passing through.
+ */
+export function supremeCommandSp(state: GameState, nat: Nationality): number | undefined {
+  const sup = supremeCommander(state, nat);
+  if (!sup?.hex) return undefined;
+  const moving = state.movement.active.find((a) => a.leader === sup.id);
+  if (moving) return moving.sp;
+  const s = nationSp(state, sup.hex, nat);
+  let passing = 0;
+  for (const a of state.movement.active) if (a.hex === sup.hex && a.nationality === nat) passing += a.sp;
+  return s.out + s.in - passing;
+}
+
 /** SP in a hex commanded by each leader of a nationality (8.21), for 5.37. Leaderless SP are nobody's. */
 function commandExcess(state: GameState, nat: Nationality): Map<HexId, number> {
   const excess = new Map<HexId, number>();
@@ -136,7 +151,7 @@ function commandExcess(state: GameState, nat: Nationality): Map<HexId, number> {
     const s = nationSp(state, hex, nat);
     return s.out + s.in;
   };
-  const supSp = spAt(sup.hex);
+  const supSp = supremeCommandSp(state, nat) ?? 0;
   const hexes = new Set<HexId>();
   for (const l of Object.values(state.leaders))
     if (l.status === 'map' && l.nationality === nat && l.hex && l.hex !== sup.hex) hexes.add(l.hex);
