@@ -214,3 +214,26 @@ export async function handleComponent(
   });
   return { ...r, update: true, components: [], embeds: [] };
 }
+
+const FREE_COMMANDS: Record<string, string> = {
+  march: '/march',
+  forcemarch: '/forcemarch',
+  'depot-build': '/depot',
+  'depot-destroy': '/depot action:destroy',
+  garrison: '/garrison',
+  halt: '/done',
+};
+
+/** Lines describing a seat's decision: its buttons, plus the free orders by command. */
+export function decisionSummary(deps: Pick<BotDeps, 'names'>, actions: Action[]): string[] {
+  const lines = buttonableActions(actions)
+    .slice(0, 8)
+    .map((a) => describeAction(a, deps.names));
+  const counts = new Map<string, number>();
+  for (const a of actions) {
+    const cmd = FREE_COMMANDS[a.type];
+    if (cmd) counts.set(cmd, (counts.get(cmd) ?? 0) + 1);
+  }
+  for (const [cmd, n] of counts) lines.push(`${cmd}: ${n} legal order${n > 1 ? 's' : ''} to choose from`);
+  return lines;
+}

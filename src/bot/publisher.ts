@@ -6,8 +6,8 @@
 // that fails the notice waits for their next interaction.
 import { ChannelType, type Client, DiscordAPIError, type MessageCreateOptions } from 'discord.js';
 import type { OutboundMessage, Publisher } from '../app/publisher.js';
-import { buttonableActions, decisionRows } from './orders.js';
-import { actionLabel, describeEvent } from './presenters/describe.js';
+import { buttonableActions, decisionRows, decisionSummary } from './orders.js';
+import { describeEvent } from './presenters/describe.js';
 import { privateEmbed, publicEmbed, relativeTime } from './presenters/status.js';
 import { seatLabel } from './session.js';
 import type { BotDeps } from './types.js';
@@ -98,9 +98,7 @@ export class DiscordPublisher implements Publisher {
     const embed = privateEmbed(m.view, {
       seat,
       title: `${seatLabel(seat)} — ${this.title(m)}`,
-      pendingActions: decision
-        ? decision.legalActions.slice(0, 10).map((a) => actionLabel(a, deps.names))
-        : [],
+      pendingActions: decision ? decisionSummary(deps, decision.legalActions) : [],
       dueAt: m.dueAt,
       names: deps.names,
       events: eventTexts(m),

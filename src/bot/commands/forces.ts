@@ -1,6 +1,6 @@
 // /forces: your own forces in full, privately: strength per hex, leaders, depots, supply notes.
 import { SlashCommandBuilder } from 'discord.js';
-import { actionLabel } from '../presenters/describe.js';
+import { decisionSummary } from '../orders.js';
 import { privateEmbed } from '../presenters/status.js';
 import { findGame, seatLabel } from '../session.js';
 import { type BotCommand, errorReply } from '../types.js';
@@ -33,7 +33,7 @@ export const command: BotCommand = {
         privateEmbed(v.view, {
           seat: s.seat,
           title: `${seatLabel(s.seat)} — forces`,
-          pendingActions: d ? d.legalActions.slice(0, 10).map((a) => actionLabel(a, deps.names)) : [],
+          pendingActions: d ? decisionSummary(deps, d.legalActions) : [],
           dueAt: d?.dueAt ?? null,
           names: deps.names,
         }),

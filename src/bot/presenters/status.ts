@@ -100,8 +100,11 @@ export function privateEmbed(
     v.leaders.filter((l) => l.hex === hex && l.nationality === o.seat && (!l.status || l.status === 'map'));
   const lines = own.map((s) => {
     const ls = leadersAt(s.hex).map((l) => l.name);
-    const inside = s.inside ? ` (+${s.inside} SP inside the fortress)` : '';
-    return `${placeLabel(o.names, s.hex)}: ${s.sp ?? 0} SP${inside}${ls.length ? ` — ${ls.join(', ')}` : ''}`;
+    const strength =
+      (s.sp ?? 0) === 0 && s.inside
+        ? `garrison of ${s.inside} SP`
+        : `${s.sp ?? 0} SP${s.inside ? ` (+${s.inside} SP inside the fortress)` : ''}`;
+    return `${placeLabel(o.names, s.hex)}: ${strength}${ls.length ? ` — ${ls.join(', ')}` : ''}`;
   });
   for (const l of v.leaders) {
     if (l.nationality !== o.seat || !l.hex || own.some((s) => s.hex === l.hex)) continue;

@@ -8,11 +8,11 @@ import { join } from 'node:path';
 import { PermissionFlagsBits } from 'discord.js';
 import { ManualClock } from '../../../src/app/clock.js';
 import type { RulesEngine } from '../../../src/app/engine-port.js';
+import { loadRules } from '../../../src/bot/assets.js';
 import { type Bot, createBot } from '../../../src/bot/client.js';
 import { commandDefinitions } from '../../../src/bot/commands/index.js';
 import { NameBook } from '../../../src/bot/names.js';
 import type { MapRenderer } from '../../../src/bot/types.js';
-import { loadRules } from '../../../src/cli/commands/bot.js';
 import { type DbHandle, openDatabase } from '../../../src/db/client.js';
 import { DiscordStandin, type RecordedMessage } from '../../discord-standin/index.js';
 import { toyEngine } from './toy-engine.js';
@@ -43,7 +43,7 @@ export interface BotHarness {
 }
 
 export async function startBotHarness(
-  o: { engine?: RulesEngine<unknown>; dmsClosed?: string[]; render?: MapRenderer } = {},
+  o: { engine?: RulesEngine<unknown>; dmsClosed?: string[]; render?: MapRenderer; names?: NameBook } = {},
 ): Promise<BotHarness> {
   const dir = mkdtempSync(join(tmpdir(), 'ftg-bot-'));
   const handle = openDatabase(join(dir, 'bot.sqlite'));
@@ -64,7 +64,7 @@ export async function startBotHarness(
     db: handle.db,
     engine: o.engine ?? (toyEngine() as RulesEngine<unknown>),
     clock,
-    names: new NameBook(PLACES),
+    names: o.names ?? new NameBook(PLACES),
     rules: loadRules(),
     render: o.render,
     clientOptions: standin.clientOptions(),
