@@ -275,7 +275,7 @@ function drawContents(
 }
 
 function labelPx(scale: number, zoom: boolean): number {
-  return zoom ? Math.max(13, scale * 0.4) : Math.max(10, scale * 0.46);
+  return zoom ? Math.min(24, Math.max(13, scale * 0.4)) : Math.max(10, scale * 0.46);
 }
 
 /** Whole map: the commander (top leader) and "+n" more; zoom: up to three leaders by name. */
@@ -379,8 +379,8 @@ function drawPlaceNames(
     const c = toPixel(vp, wc);
     const fort = pl.kind === 'fortress';
     const px = fort
-      ? Math.max(zoom ? 12 : 10, s * (zoom ? 0.42 : 0.5))
-      : Math.max(zoom ? 11 : 9, s * (zoom ? 0.37 : 0.44));
+      ? Math.min(28, Math.max(zoom ? 12 : 10, s * (zoom ? 0.42 : 0.5)))
+      : Math.min(24, Math.max(zoom ? 11 : 9, s * (zoom ? 0.37 : 0.44)));
     ctx.font = font(px, fort);
     const w = ctx.measureText(pl.name).width + px * 0.3;
     const h = px * 1.2;
