@@ -16,13 +16,18 @@ export const summary = 'Run the Discord bot (needs DISCORD_TOKEN and DISCORD_APP
 export async function run(args: string[]): Promise<number> {
   const { values } = parseArgs({
     args,
-    options: { help: { type: 'boolean' }, engine: { type: 'string' }, 'no-maps': { type: 'boolean' } },
+    options: {
+      help: { type: 'boolean' },
+      engine: { type: 'string' },
+      'no-maps': { type: 'boolean' },
+      api: { type: 'string' },
+    },
     allowPositionals: false,
     strict: true,
   });
   if (values.help) {
     console.log(
-      'Usage: ftg bot [--engine FILE] [--no-maps]\nEnvironment: DISCORD_TOKEN, DISCORD_APP_ID, DATABASE_PATH, REDIS_URL, LOG_LEVEL.',
+      'Usage: ftg bot [--engine FILE] [--no-maps] [--api URL (a Discord stand-in)]\nEnvironment: DISCORD_TOKEN, DISCORD_APP_ID, DATABASE_PATH, REDIS_URL, LOG_LEVEL.',
     );
     return 0;
   }
@@ -52,6 +57,7 @@ export async function run(args: string[]): Promise<number> {
     render: values['no-maps'] ? undefined : createMapRenderer(),
     redis: config.REDIS_URL ? { url: config.REDIS_URL, workers: true } : undefined,
     log: (msg, data) => log.info(data ?? {}, msg),
+    ...(values.api ? { clientOptions: { rest: { api: values.api } } } : {}),
   });
   try {
     await bot.login(config.DISCORD_TOKEN);

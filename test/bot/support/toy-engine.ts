@@ -437,7 +437,7 @@ export function toyEngine(): RulesEngine<ToyState> {
           status: 'map',
         })),
         forces,
-        depots: state.depots.filter((d) => seat === 'public' || d.owner === seat || true),
+        depots: state.depots,
         supply:
           seat !== 'public' && state.eliminated[seat] ? [`${state.eliminated[seat]} SP lost so far.`] : [],
         events: state.log,
@@ -456,7 +456,7 @@ export function toyEngine(): RulesEngine<ToyState> {
       if (!step) return { id: 'over', kind: 'phase' };
       return { id: step.id, kind: 'prompt' in step ? 'prompt' : 'phase' };
     },
-    autopilot(state, seat) {
+    autopilot(state) {
       const step = state.steps[state.stepIndex];
       if (step && 'prompt' in step) return step.offers[0] as Action;
       return { type: 'done' };
