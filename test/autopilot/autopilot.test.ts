@@ -3,8 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import { decide, decideWithReason, isLevel } from '../../src/autopilot/decide.js';
 import { driverMap, playGame, scoreGame } from '../../src/autopilot/driver.js';
+import { autopilotAction, levelOf } from '../../src/autopilot/index.js';
 import { createAutopilotRng } from '../../src/autopilot/rng.js';
 import { apply } from '../../src/engine/apply.js';
+import { legalActions } from '../../src/engine/legal.js';
 import { setup } from '../../src/engine/setup.js';
 import type { GameState, ScenarioId, Side } from '../../src/engine/types.js';
 import { SCENARIO_IDS } from '../../src/engine/types.js';
@@ -62,6 +64,19 @@ describe('autopilot: legal actions only', () => {
     const b = playGame({ scenario: '1757', seed: 11, turns: 1 });
     expect(b.state).toEqual(a.state);
     expect(b.steps).toBe(a.steps);
+  });
+
+  it('gives a game service a listed action that replays identically (autopilotAction)', () => {
+    const state = setup('1757', 4, { map });
+    const seat = state.pending[0];
+    if (!seat) throw new Error('no pending seat');
+    const a1 = autopilotAction(state, seat, 2, map);
+    const a2 = autopilotAction(structuredClone(state), seat, 2, map);
+    expect(a2).toEqual(a1);
+    expect(legalActions(state, seat, map).map((a) => JSON.stringify(a))).toContain(JSON.stringify(a1));
+    // Level 1 is passive: it ends the step without acting.
+    expect(levelOf(1)).toBe('passive');
+    expect(autopilotAction(state, seat, 1, map)).toEqual({ type: 'done' });
   });
 
   it('knows its levels', () => {

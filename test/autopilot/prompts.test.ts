@@ -1,0 +1,174 @@
+// The autopilot's answers to the phase prompts (9.0 attack option, 9.52 retreat, 13.0 siege roll,
+// 13.33 honours of war and surrender) and its depot choice (13.12), on small hand-made boards.
+import { describe, expect, it } from 'vitest';
+import type { Board, BoardLeader, BoardStack } from '../../src/autopilot/board.js';
+import { driverMap } from '../../src/autopilot/driver.js';
+import { answerPrompt } from '../../src/autopilot/prompts.js';
+import type { Action } from '../../src/engine/actions.js';
+import type { HexId, Side } from '../../src/engine/types.js';
+
+const map = driverMap();
+
+const FREDERICK: BoardLeader = {
+  id: 'frederick',
+  nationality: 'prussia',
+  rank: 1,
+  initiative: 3,
+  attack: 2,
+  defence: 1,
+  inside: false,
+};
+const CHARLES: BoardLeader = {
+  id: 'charles',
+  nationality: 'austria',
+  rank: 1,
+  initiative: 1,
+  attack: 0,
+  defence: 1,
+  inside: false,
+};
+
+function stack(
+  hex: HexId,
+  side: Side,
+  out: number | null,
+  inn: number | null,
+  leaders: BoardLeader[],
+  extra: Partial<BoardStack> = {},
+): BoardStack {
+  const nat = side === 'prussian-allied' ? 'prussia' : 'austria';
+  return {
+    hex,
+    side,
+    out,
+    in: inn,
+    outByNat: out ? { [nat]: out } : {},
+    inByNat: inn ? { [nat]: inn } : {},
+    hasCombat: (out ?? 1) > 0 || (inn ?? 0) > 0,
+    garrisoned: (inn ?? 0) > 0 || (inn === null && (extra.garrisoned ?? false)),
+    leaders,
+    demoralized: false,
+    ...extra,
+  };
+}
+
+function board(side: Side, friends: BoardStack[], enemies: BoardStack[], extra: Partial<Board> = {}): Board {
+  return {
+    seat: side === 'prussian-allied' ? 'prussia' : 'austria',
+    side,
+    scenario: '1757',
+    turn: 5,
+    lastTurn: 18,
+    phase: 'combat',
+    phasing: side,
+    friends: new Map(friends.map((s) => [s.hex, s])),
+    enemies: new Map(enemies.map((s) => [s.hex, s])),
+    depots: [],
+    active: null,
+    seatSide: { prussia: 'prussian-allied', hanover: 'prussian-allied', austria: 'coalition' },
+    rules: {},
+    eliminated: {},
+    map,
+    ...extra,
+  };
+}
+
+const pick = (b: Board, legal: Action[], level: 'passive' | 'standard' = 'standard') =>
+  answerPrompt(b, legal, level)?.action;
+
+describe('autopilot prompts', () => {
+  it('9.0: declines the attack option at poor odds against a hidden army led by Frederick', () => {
+    const b = board(
+      'coalition',
+      [stack('1623', 'coalition', 32, 0, [CHARLES])],
+      [stack('1623', 'prussian-allied', null, null, [FREDERICK], { garrisoned: true })],
+    );
+    const legal = [
+      { type: 'combat-attack', hex: '1623' },
+      { type: 'combat-decline', hex: '1623' },
+    ];
+    expect(pick(b, legal)).toEqual({ type: 'combat-decline', hex: '1623' });
+  });
+
+  it('9.0: takes the attack option at good odds against a revealed weak force', () => {
+    const b = board(
+      'prussian-allied',
+      [stack('1623', 'prussian-allied', 32, 0, [FREDERICK])],
+      [stack('1623', 'coalition', 5, 0, [CHARLES])],
+    );
+    const legal = [
+      { type: 'combat-attack', hex: '1623' },
+      { type: 'combat-decline', hex: '1623' },
+    ];
+    expect(pick(b, legal)).toEqual({ type: 'combat-attack', hex: '1623' });
+    // The passive autopilot holds and declines.
+    expect(pick(b, legal, 'passive')).toEqual({ type: 'combat-decline', hex: '1623' });
+  });
+
+  it('13.33: the besieger denies the honours of war when far stronger, grants them otherwise', () => {
+    const legal = [
+      { type: 'siege-honours', hex: '1125', grant: true },
+      { type: 'siege-honours', hex: '1125', grant: false },
+    ];
+    const strong = board(
+      'prussian-allied',
+      [stack('1125', 'prussian-allied', 20, 0, [FREDERICK])],
+      [stack('1125', 'coalition', null, 2, [])],
+    );
+    expect(pick(strong, legal)).toEqual({ type: 'siege-honours', hex: '1125', grant: false });
+    const weak = board(
+      'prussian-allied',
+      [stack('1125', 'prussian-allied', 3, 0, [FREDERICK])],
+      [stack('1125', 'coalition', null, 2, [])],
+    );
+    expect(pick(weak, legal)).toEqual({ type: 'siege-honours', hex: '1125', grant: true });
+    // 17.0: beyond 20 SP lost the Prussian player pays double for the storm's losses: grant.
+    const capped = board(
+      'prussian-allied',
+      [stack('1125', 'prussian-allied', 20, 0, [FREDERICK])],
+      [stack('1125', 'coalition', null, 2, [])],
+      {
+        eliminated: { 'prussian-allied': 21 },
+      },
+    );
+    expect(pick(capped, legal)).toEqual({ type: 'siege-honours', hex: '1125', grant: true });
+  });
+
+  it('13.33: a garrison denied the honours refuses to surrender (the storm costs the besieger too)', () => {
+    const b = board(
+      'coalition',
+      [stack('1125', 'coalition', 0, 3, [])],
+      [stack('1125', 'prussian-allied', 20, null, [FREDERICK])],
+    );
+    const legal = [
+      { type: 'siege-surrender', hex: '1125', accept: true },
+      { type: 'siege-surrender', hex: '1125', accept: false },
+    ];
+    expect(pick(b, legal)).toEqual({ type: 'siege-surrender', hex: '1125', accept: false });
+  });
+
+  it('13.0: the standard autopilot presses a siege, the passive one leaves it', () => {
+    const b = board(
+      'prussian-allied',
+      [stack('1125', 'prussian-allied', 12, 0, [FREDERICK])],
+      [stack('1125', 'coalition', null, 2, [])],
+    );
+    const legal = [{ type: 'siege-resolve', hex: '1125' }, { type: 'done' }];
+    expect(pick(b, legal)).toEqual({ type: 'siege-resolve', hex: '1125' });
+    expect(pick(b, legal, 'passive')).toEqual({ type: 'done' });
+  });
+
+  it('9.52: retreats towards a friendly garrisoned fortress in supply rather than into the open', () => {
+    // Dresden (1623) garrisoned by Prussians supplies its neighbours; 1724 is next to it.
+    const b = board(
+      'prussian-allied',
+      [stack('1623', 'prussian-allied', 0, 2, []), stack('1524', 'prussian-allied', 6, 0, [FREDERICK])],
+      [stack('1524', 'coalition', null, null, [CHARLES])],
+    );
+    const legal = [
+      { type: 'combat-retreat', hex: '1524', to: '1623' },
+      { type: 'combat-retreat', hex: '1524', to: '0833' },
+    ];
+    expect(pick(b, legal)).toEqual({ type: 'combat-retreat', hex: '1524', to: '1623' });
+  });
+});
