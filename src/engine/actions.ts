@@ -50,6 +50,9 @@ export const haltSchema = z.object({ type: z.literal('halt') });
 /** 10.41: begin building a depot in a hex (Depot Creation Phase). */
 export const depotBuildSchema = z.object({ type: z.literal('depot-build'), hex: hexId });
 
+/** 1761 special rule C: begin the Prussian fortified camp (Depot Creation Phase). */
+export const campBuildSchema = z.object({ type: z.literal('camp-build'), hex: hexId });
+
 /** 10.47: destroy a depot you control (any friendly Movement Phase). */
 export const depotDestroySchema = z.object({ type: z.literal('depot-destroy'), hex: hexId });
 
@@ -74,6 +77,7 @@ export const coreActionSchemas = [
   haltSchema,
   depotBuildSchema,
   depotDestroySchema,
+  campBuildSchema,
   garrisonSchema,
   doneSchema,
   timeoutSchema,

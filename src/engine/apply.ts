@@ -8,6 +8,7 @@ import { type HookAction, phaseHooks } from './phases/hooks.js';
 import { advance, housekeeping, marchAllowance } from './phases/machine.js';
 import { rollDie } from './rng.js';
 import { buildDepot, depotBuildError, destroyDepot, destroyDepotError } from './rules/depots.js';
+import { buildCamp, campBuildError } from './rules/fortified-camp.js';
 import { applyGarrison } from './rules/garrison.js';
 import {
   activeForceOf,
@@ -130,6 +131,13 @@ function dispatch(
       const e = depotBuildError(s, map, seat, hex, computeSupply(s, map, sideOf(s, seat)));
       if (e) return e;
       buildDepot(s, seat, hex, events);
+      return undefined;
+    }
+    case 'camp-build': {
+      const hex = String(a.hex);
+      const e = campBuildError(s, map, seat, hex);
+      if (e) return e;
+      buildCamp(s, hex, events);
       return undefined;
     }
     case 'depot-destroy': {

@@ -7,6 +7,7 @@ import { engineMap } from './map-env.js';
 import { phaseHooks } from './phases/hooks.js';
 import { marchAllowance } from './phases/machine.js';
 import { depotBuildError, destroyDepotError } from './rules/depots.js';
+import { campBuildError } from './rules/fortified-camp.js';
 import { activeForceOf, canStartMove, check537, supremeCommandSp, unmovedSp } from './rules/movement.js';
 import { reachable } from './rules/reach.js';
 import { computeSupply } from './rules/supply.js';
@@ -160,6 +161,8 @@ export function legalActions(state: GameState, seat: Seat, map: StrategicMap = e
     const supply = computeSupply(state, map, sideOf(state, seat));
     for (const hex of Object.keys(state.forces).sort())
       if (!depotBuildError(state, map, seat, hex, supply)) out.push({ type: 'depot-build', hex });
+    for (const hex of Object.keys(state.forces).sort())
+      if (!campBuildError(state, map, seat, hex)) out.push({ type: 'camp-build', hex });
     out.push({ type: 'done' });
     return out;
   }

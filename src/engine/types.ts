@@ -239,6 +239,10 @@ export interface GameState {
   captured: Record<HexId, Side>;
   /** Side that last garrisoned each fortress hex (to detect captures). */
   fortressControl: Record<HexId, Side>;
+  /** 1761 C: hexes holding a completed Prussian fortified camp (read by the siege hook). */
+  fortifiedCamps?: HexId[];
+  /** 1761 C: the fortified camp under construction, if any. */
+  campBuilding?: { hex: HexId; placedTurn: number } | null;
   rng: RngState;
   over: null | { reason: 'last-turn' | 'winter-quarters' | 'forfeit'; turn: number };
   /** Log of the last apply's events is not kept here: apply returns them. */

@@ -7,6 +7,7 @@ import { ev } from '../events.js';
 import { rollDie } from '../rng.js';
 import { attrition } from '../rules/attrition.js';
 import { completeDepots, depotBuildError, depotHousekeeping } from '../rules/depots.js';
+import { campBuildError, campHousekeeping, completeCamp } from '../rules/fortified-camp.js';
 import { recoverMorale } from '../rules/morale.js';
 import { movementAllowance } from '../rules/movement.js';
 import { placeReinforcements } from '../rules/reinforcements.js';
@@ -83,13 +84,18 @@ function seatsThatCanBuildDepots(state: GameState, map: StrategicMap, side: Side
   const supply = computeSupply(state, map, side);
   const seats = seatsOf(state, side);
   return seats.filter((seat) =>
-    Object.keys(state.forces).some((hex) => depotBuildError(state, map, seat, hex, supply) === undefined),
+    Object.keys(state.forces).some(
+      (hex) =>
+        depotBuildError(state, map, seat, hex, supply) === undefined ||
+        !campBuildError(state, map, seat, hex),
+    ),
   );
 }
 
 /** Derived state and instant rules, refreshed after every step (10.42, 10.46, 11.11, 13.12, 16.23). */
 export function housekeeping(state: GameState, map: StrategicMap, events: GameEvent[]): void {
   depotHousekeeping(state, events);
+  campHousekeeping(state, events);
   for (const side of ['prussian-allied', 'coalition'] as const) {
     state.demoralized[side] = state.demoralized[side].filter(
       (hex) => sideSp(state, hex, side, 'out') > 0 || sideLeadersAt(state, hex, side, 'out').length > 0,
@@ -172,6 +178,7 @@ export function enterPhase(
         break;
       case 'depot':
         completeDepots(state, map, state.phasing, events);
+        if (state.phasing === 'prussian-allied') completeCamp(state, events);
         state.pending = seatsThatCanBuildDepots(state, map, state.phasing);
         if (state.pending.length === 0) next = 'march';
         break;

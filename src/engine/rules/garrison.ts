@@ -40,7 +40,7 @@ export function applyGarrison(
   const leaders = (a.leaders ?? []).map((id) => state.leaders[id]);
   for (const [i, l] of leaders.entries()) {
     const id = a.leaders![i];
-    if (!l || l.status !== 'map' || l.hex !== a.hex)
+    if (l?.status !== 'map' || l.hex !== a.hex)
       return err('12.11', 'leader-not-here', `Leader ${id} is not at ${a.hex}.`);
     if (l.nationality !== nat) return err('8.22', 'not-your-leader', `${l.name} is not a ${nat} leader.`);
     if (l.inside !== (a.direction === 'out'))

@@ -200,7 +200,7 @@ function takeUnits(
   }
   for (const id of units.leaders ?? []) {
     const l = state.leaders[id];
-    if (!l || l.status !== 'map' || l.hex !== hex || l.inside)
+    if (l?.status !== 'map' || l.hex !== hex || l.inside)
       return err('5.35', 'leader-not-here', `Leader ${id} is not outside the fortress at ${hex}.`);
     if (l.nationality !== force.nationality)
       return err('8.22', 'other-nationality', `${leaderLabel(mover)} may not move ${leaderLabel(l)}.`);

@@ -12,7 +12,7 @@ export function placeReinforcements(state: GameState, side: Side, events: GameEv
     addLedger(state.ledger.entered, r.nationality, r.sp);
     for (const id of r.leaders) {
       const l = state.leaders[id];
-      if (!l || l.status !== 'pending') continue;
+      if (l?.status !== 'pending') continue;
       l.status = 'map';
       l.hex = r.hex;
       l.inside = false;
