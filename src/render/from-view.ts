@@ -79,10 +79,17 @@ function stackOf(hex: ViewHex, st: ViewStack): PictureStack | undefined {
   };
 }
 
-function garrisonOf(hex: ViewHex, st: ViewStack): PictureGarrison | undefined {
+/**
+ * 12.11 / 13.14: a garrison's strength is drawn for its own side only. No rule opens a garrison to
+ * the enemy (13.14 names the besiegers, 9.0 the forces that fight), so even if a view carried an
+ * enemy garrison's SP the picture keeps it "?" (and orders its nationalities without it).
+ */
+function garrisonOf(v: View, hex: ViewHex, st: ViewStack): PictureGarrison | undefined {
   if (st.inside.length === 0) return undefined;
-  const nats = orderNations({ ...st, sp: st.sp && mapIn(st.sp) }, st.inside);
-  return { hex: hex.hex, side: st.side, nationality: nats[0]!, strength: sumIn(st) };
+  const own = v.side !== null && st.side === v.side;
+  const sp = own && st.sp ? mapIn(st.sp) : undefined;
+  const nats = orderNations({ ...st, ...(sp ? { sp } : { sp: undefined }) }, st.inside);
+  return { hex: hex.hex, side: st.side, nationality: nats[0]!, strength: own ? sumIn(st) : null };
 }
 
 function mapIn(sp: NonNullable<ViewStack['sp']>): NonNullable<ViewStack['sp']> {
@@ -139,7 +146,7 @@ export function pictureFromView(view: View & ViewExtras): MapPicture {
     for (const st of h.stacks) {
       const s = stackOf(h, st);
       if (s) stacks.push(s);
-      const g = garrisonOf(h, st);
+      const g = garrisonOf(view, h, st);
       if (g) garrisons.push(g);
     }
     if (h.depot) depots.push({ hex: h.hex, nationality: h.depot.owner, status: h.depot.status });

@@ -159,3 +159,26 @@ describe('13.14 besiegers: the renderer draws exactly what the view opens', () =
     expect(texts).toContain('P?');
   });
 });
+
+describe('12.11: an enemy garrison strength is never drawn, whatever the view carries', () => {
+  it('13.14: a besieged garrison with its own depot in the hex stays "?" to the besiegers and the public', async () => {
+    const s = structuredClone(game('1757'));
+    s.forces['1821'] = { prussia: { out: 0, in: 27 }, austria: { out: 9, in: 0 } };
+    s.depots['1821'] = { hex: '1821', owner: 'prussia', status: 'complete', placedTurn: 0 };
+    s.besieged = ['1821'];
+    s.phase = 'combat';
+    s.phasing = 'coalition';
+    for (const viewer of ['austria', 'public'] as const) {
+      const { result, texts } = await drawnText(() =>
+        viewPng(viewOf(s, viewer), theBase(), { centre: '1821', radius: 2 }),
+      );
+      expect(result.ok).toBe(true);
+      if (!result.ok) return;
+      expect(numbers(texts).has('27')).toBe(false);
+      expect(result.picture.garrisons.find((g) => g.hex === '1821')?.strength).toBeNull();
+    }
+    // its own side still sees it
+    const own = viewPng(viewOf(s, 'prussia'), theBase(), { centre: '1821', radius: 2 });
+    expect(own.ok && own.picture.garrisons.find((g) => g.hex === '1821')?.strength).toBe(27);
+  });
+});
