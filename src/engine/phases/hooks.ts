@@ -21,6 +21,7 @@ import type { z } from 'zod';
 import { combatPhaseHook } from '../combat/phase.js';
 import { prisonerExchangePhaseHook } from '../prisoners/phase.js';
 import { siegePhaseHook } from '../siege/phase.js';
+import { garrisonSide } from '../state.js';
 import type { GameEvent, GameState, RuleError, Seat } from '../types.js';
 
 export interface HookAction {
@@ -89,10 +90,13 @@ export const viewHook: ViewHook = {
     for (const hex of state.combat.committed) {
       out.push({ hex, side: 'prussian-allied', to: 'both' }, { hex, side: 'coalition', to: 'both' });
     }
-    // 13.14: the besiegers' strength is announced openly during every Combat Phase.
+    // 13.14: the besiegers' strength is announced openly during every Combat Phase. The besiegers
+    // are the garrison's enemies: never take the side from the depot, which may have changed hands
+    // mid-phase (a sortie capturing it, 10.46) and would then open the garrison instead.
     for (const hex of state.besieged) {
-      const depot = state.depots[hex];
-      if (depot) out.push({ hex, side: state.seatSide[depot.owner], to: 'all' });
+      const garrison = garrisonSide(state, hex);
+      if (!garrison) continue;
+      out.push({ hex, side: garrison === 'coalition' ? 'prussian-allied' : 'coalition', to: 'all' });
     }
     return out;
   },
