@@ -31,6 +31,12 @@ export interface BoardStack {
   garrisoned: boolean;
   leaders: BoardLeader[];
   demoralized: boolean;
+  /**
+   * Enemy stacks: a share of the nationality's known order of battle (scenario set-up plus
+   * reinforcements arrived, minus the prisoners we hold), spread over its visible stacks.
+   */
+  estOut?: number;
+  estIn?: number;
 }
 
 export interface BoardDepot {
@@ -89,8 +95,9 @@ export function friendSp(board: Board, hex: HexId, where: 'out' | 'in' | 'all' =
 export function estimateEnemyOut(stack: BoardStack | undefined): number {
   if (!stack) return 0;
   if (stack.out !== null) return stack.out;
-  const outside = stack.leaders.filter((l) => !l.inside);
   if (!stack.hasCombat) return 0;
+  if (stack.estOut !== undefined) return stack.estOut;
+  const outside = stack.leaders.filter((l) => !l.inside);
   if (outside.length === 0) return stack.garrisoned ? 0 : 2;
   const top = Math.min(...outside.map((l) => l.rank));
   // A supreme commander usually leads the main army; subordinates lead detachments.
@@ -100,6 +107,7 @@ export function estimateEnemyOut(stack: BoardStack | undefined): number {
 export function estimateEnemyIn(stack: BoardStack | undefined): number {
   if (!stack) return 0;
   if (stack.in !== null) return stack.in;
+  if (stack.estIn !== undefined) return stack.estIn;
   return stack.garrisoned ? 3 : 0;
 }
 

@@ -102,7 +102,8 @@ export function makePlan(board: Board): Plan {
   const strength = new Map<string, number>();
   const enemy = otherSideOf(board.side);
   const forts = scenarioFortresses(board);
-  const winter = isWinterTurn(board.turn) || board.turn >= board.lastTurn;
+  // 16.2-16.3: winter quarters are planned a turn ahead (marching in winter costs MP, 16.11).
+  const winter = isWinterTurn(board.turn + 1) || board.turn >= board.lastTurn;
   const leaders = ownLeaders(board);
   const supremeId = leaders[0]?.id;
 
@@ -135,7 +136,9 @@ export function makePlan(board: Board): Plan {
     const totalHere = friendSp(board, hex, 'out');
 
     // Winter (16.2-16.3): into the nearest own or empty fortress; besiegers with a depot stay.
-    if (winter) {
+    // Winter attrition takes one SP per force (16.31), whatever its size: small forces seek shelter,
+    // armies keep campaigning until the last turns unless a siege is already under way.
+    if (winter && (sp < ARMY_SP || board.turn >= board.lastTurn - 1)) {
       const besieging =
         enemyHere?.garrisoned && board.depots.some((d) => d.hex === hex && d.side === board.side);
       if (besieging && sp >= 4) {
@@ -145,7 +148,7 @@ export function makePlan(board: Board): Plan {
       const shelters = forts
         .filter((f) => allowed(f.hex) && fortressHolder(board, f.hex) !== enemy && !board.enemies.has(f.hex))
         .map((f) => f.hex);
-      const n = nearest(board, hex, shelters, 12);
+      const n = nearest(board, hex, shelters, 18);
       if (n) {
         goals.set(l.id, { hex: n.hex, kind: 'winter', note: `winter quarters at ${n.hex}` });
         continue;

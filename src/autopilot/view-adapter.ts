@@ -3,7 +3,7 @@
 // printed ratings. Nothing here can reach the GameState.
 
 import { engineMap } from '../engine/map-env.js';
-import { isScenarioId, leaderRatings, loadScenario } from '../engine/scenario/index.js';
+import { isScenarioId, leaderRatings, loadScenario, type Scenario } from '../engine/scenario/index.js';
 import type { Nationality, Side } from '../engine/types.js';
 import { NATIONALITIES } from '../engine/types.js';
 import type { View, ViewLeader } from '../engine/view.js';
@@ -34,6 +34,51 @@ function leaderOf(l: ViewLeader): BoardLeader {
     defence: l.defence ?? r?.defence ?? 0,
     inside: l.inside,
   };
+}
+
+/**
+ * Spread each enemy nationality's known strength over its visible stacks: both players know the
+ * orders of battle (18.0 set-up, 15.0 reinforcements) and the prisoners taken (14.0); what they do
+ * not know is how the SP are split (5.0, 9.0). A stack under a supreme commander draws the largest
+ * share, other leaders' stacks less, leaderless field stacks and garrisons little.
+ */
+function estimateEnemies(view: View, scenario: Scenario, side: Side, enemies: Map<string, BoardStack>): void {
+  const total: Partial<Record<Nationality, number>> = {};
+  for (const e of scenario.setup) total[e.nationality] = (total[e.nationality] ?? 0) + e.sp;
+  const arrived = new Set(view.reinforcements.filter((r) => r.arrived).map((r) => r.id));
+  for (const r of scenario.reinforcements)
+    if (arrived.has(r.id)) total[r.nationality] = (total[r.nationality] ?? 0) + r.sp;
+  for (const [n, v] of Object.entries(view.prisoners[side] ?? {}))
+    total[n as Nationality] = Math.max(0, (total[n as Nationality] ?? 0) - (v ?? 0));
+  const weights = new Map<string, { nat: Nationality; out: number; in: number }[]>();
+  const sum: Partial<Record<Nationality, number>> = {};
+  for (const h of view.hexes)
+    for (const s of h.stacks) {
+      if (s.side === side || s.sp) continue;
+      const list: { nat: Nationality; out: number; in: number }[] = [];
+      for (const nat of new Set([...s.outside, ...s.inside])) {
+        const top = s.leaders.find((l) => l.nationality === nat && !l.inside);
+        const out = s.outside.includes(nat) ? (top ? (top.rank === 1 ? 5 : 2) : 0.5) : 0;
+        const inn = s.inside.includes(nat) ? 0.4 : 0;
+        list.push({ nat, out, in: inn });
+        sum[nat] = (sum[nat] ?? 0) + out + inn;
+      }
+      weights.set(h.hex, list);
+    }
+  for (const [hex, list] of weights) {
+    const st = enemies.get(hex);
+    if (!st) continue;
+    let out = 0;
+    let inn = 0;
+    for (const w of list) {
+      const t = total[w.nat] ?? 0;
+      const W = sum[w.nat] ?? 1;
+      out += (t * w.out) / W;
+      inn += (t * w.in) / W;
+    }
+    st.estOut = Math.round(out);
+    st.estIn = Math.max(st.garrisoned ? 1 : 0, Math.round(inn));
+  }
 }
 
 export function boardFromView(view: View, map: StrategicMap = engineMap()): Board {
@@ -82,6 +127,7 @@ export function boardFromView(view: View, map: StrategicMap = engineMap()): Boar
     if (h.depot)
       depots.push({ hex: h.hex, side: h.depot.side, owner: h.depot.owner, status: h.depot.status });
   }
+  if (scenario) estimateEnemies(view, scenario, side, enemies);
   const moving = (view.moving ?? []).find((m) => {
     const st = friends.get(m.hex);
     return st?.leaders.some((l) => l.id === m.leader && l.nationality === seat);
