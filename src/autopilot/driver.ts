@@ -196,7 +196,7 @@ export function playGame(opts: DriverOptions): GameSummary {
     state = r.state;
     for (const e of r.events)
       if (e.kind === 'fortress-captured' && e.data)
-        captures.push({ hex: String(e.data.hex), side: e.data.side as Side, turn: state.turn });
+        captures.push({ hex: String(e.data.hex), side: e.data.side as Side, turn: before });
     turnEvents.push(...r.events);
     opts.onStep?.({ seat, action, why, events: r.events, state });
     if (state.turn !== before || state.over) {
