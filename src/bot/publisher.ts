@@ -67,13 +67,15 @@ export class DiscordPublisher implements Publisher {
 
   private async publishChannel(m: OutboundMessage, channelId: string): Promise<{ messageId: string | null }> {
     const deps = this.deps();
+    const png = deps.render ? await deps.render(m.view, { title: 'Public map' }) : null;
     const embed = publicEmbed(m.view, {
       title: this.title(m),
       pendingSeats: m.pendingSeats,
       dueAt: m.dueAt,
       names: deps.names,
+      events: eventTexts(m),
+      withImage: png !== null,
     });
-    const png = deps.render ? await deps.render(m.view, { title: 'Public map' }) : null;
     if (png) embed.image = { url: 'attachment://map.png' };
     const channel = await this.client.channels.fetch(channelId);
     if (!channel?.isSendable()) {
@@ -124,11 +126,28 @@ export class DiscordPublisher implements Publisher {
     };
   }
 
+  /** A reminder is also posted in the campaign channel, pinging only the missing seat's holder. */
+  private async remindInChannel(m: OutboundMessage, userId: string, seat: string): Promise<void> {
+    const game = this.deps().directory.game(m.gameId);
+    if (!game) return;
+    const channel = await this.client.channels.fetch(game.channelId).catch(() => null);
+    if (!channel?.isSendable()) return;
+    await channel.send({
+      content: `⏰ <@${userId}>: ${seatLabel(seat)}'s orders are still missing${m.dueAt !== null ? `; the deadline is ${relativeTime(m.dueAt)}` : ''}.`,
+      allowedMentions: { users: [userId] },
+    });
+  }
+
   private async publishDm(
     m: OutboundMessage,
     userId: string,
     seat: string,
   ): Promise<{ messageId: string | null }> {
+    if (m.topic === 'reminder') {
+      await this.remindInChannel(m, userId, seat).catch((e) =>
+        this.log('publisher: reminder ping failed', { error: String(e) }),
+      );
+    }
     const payload = this.dmPayload(m, userId, seat);
     const threadKey = `${m.gameId}:${userId}`;
     if (!this.fallbackThreads.has(threadKey)) {

@@ -325,12 +325,10 @@ describe('bot e2e: a short campaign through the stand-in', () => {
         .join(' | '),
     ).toMatch(/Surrender Magdeburg/);
     await click('maria', summons, /^Surrender Magdeburg/);
-    const report = h.standin
-      .messagesIn('war')
-      .filter((m) => m.origin === 'channel-message')
-      .at(-1) as RecordedMessage;
-    expect(textOf(report)).toMatch(/honours of war are denied/);
-    expect(textOf(report)).toMatch(/Magdeburg surrenders/);
+    // Each step's update reports what happened in the step before it.
+    const updates = h.standin.messagesIn('war').filter((m) => m.origin === 'channel-message');
+    expect(textOf(updates.at(-2) as RecordedMessage)).toMatch(/honours of war are denied/);
+    expect(textOf(updates.at(-1) as RecordedMessage)).toMatch(/Magdeburg surrenders/);
   });
 
   it('14.x + deadline: the prisoner exchange reminder pings only the missing seat; at the deadline the autopilot decides', async () => {
@@ -345,6 +343,14 @@ describe('bot e2e: a short campaign through the stand-in', () => {
     await h.advance(95 * 60_000);
     const reminder = latestDm('maria') as RecordedMessage;
     expect(reminder.content).toMatch(/still has to act/);
+    const pings = h.standin
+      .messagesIn('war')
+      .filter((m) => m.audience === 'channel' && m.content.startsWith('⏰'));
+    expect(pings.length).toBe(1);
+    const ping = pings[0] as RecordedMessage;
+    expect(ping.content).toMatch(/⏰ <@\d+>: Austria's orders are still missing; the deadline is <t:\d+:R>/);
+    expect(ping.content).toContain(`<@${h.standin.userId('maria')}>`);
+    expect(ping.content).not.toContain(h.standin.userId('frederick'));
     expect(h.standin.dmsOf('elizabeth').length).toBe(elizabethBefore);
     expect(h.standin.dmsOf('frederick').length).toBe(frederickBefore);
     await h.advance(30 * 60_000);

@@ -86,4 +86,48 @@ describe('bot e2e: delivery', () => {
       .choices();
     expect(choices.map((c) => c.value)).toContain('5.41');
   });
+
+  it('move_maps: the public map is posted after each confirmed move; settings, status, help, end', async () => {
+    h = await startBotHarness({ render: async () => tinyPng() });
+    await slash('frederick', 'campaign', { sub: 'create', options: { scenario: 'toy', move_maps: true } });
+    await slash('frederick', 'campaign', { sub: 'join', options: { seat: 'prussia' } });
+    await slash('frederick', 'campaign', { sub: 'start' });
+    const before = h.standin.messagesIn('war').filter((m) => m.origin === 'channel-message').length;
+    const { reply: preview } = await slash('frederick', 'march', {
+      options: { leader: 'Keith', path: '1728' },
+    });
+    const confirm = (
+      preview.components[0] as { components: Array<{ custom_id: string; label: string }> }
+    ).components.find((b) => b.label === 'Confirm');
+    await h.standin
+      .user('frederick')
+      .click(preview.id, confirm?.custom_id as string)
+      .reply();
+    await h.settle();
+    const after = h.standin.messagesIn('war').filter((m) => m.origin === 'channel-message');
+    expect(after.length).toBe(before + 1);
+    expect(after.at(-1)?.embeds[0]?.title).toBe('After the last move');
+    expect(after.at(-1)?.attachments.map((a) => a.filename)).toEqual(['map.png']);
+
+    const notAllowed = await slash('maria', 'campaign', { sub: 'settings', options: { move_maps: false } });
+    expect(notAllowed.reply.visibleTo).toEqual([h.standin.userId('maria')]);
+    const changed = await slash('frederick', 'campaign', {
+      sub: 'settings',
+      options: { deadline_hours: 48, move_maps: false },
+    });
+    expect(changed.reply.content).toMatch(/settings updated/);
+    const shown = await slash('frederick', 'campaign', { sub: 'settings' });
+    expect(shown.reply.content).toMatch(/48 h.*per-move maps: off/);
+    const status = await slash('maria', 'campaign', { sub: 'status' });
+    expect(textOf(status.reply)).toMatch(/Prussia: <@\d+>/);
+    expect(textOf(status.reply)).toMatch(/Waiting for/);
+    const help = await slash('frederick', 'help');
+    expect(textOf(help.reply)).toMatch(/\/march moves a force/);
+    const endRefused = await slash('maria', 'campaign', { sub: 'end' });
+    expect(textOf(endRefused.reply)).toMatch(/Only server managers or the creator/);
+    const ended = await slash('umpire', 'campaign', { sub: 'end' });
+    expect(ended.reply.audience).toBe('channel');
+    const gone = await slash('frederick', 'march', { options: { leader: 'Keith', path: '1728' } });
+    expect(textOf(gone.reply)).toMatch(/no open campaign/);
+  });
 });

@@ -44,7 +44,14 @@ export function phaseLine(view: unknown): string {
 
 export function publicEmbed(
   view: unknown,
-  o: { title: string; pendingSeats: string[]; dueAt: number | null; names?: NameBook; events?: string[] },
+  o: {
+    title: string;
+    pendingSeats: string[];
+    dueAt: number | null;
+    names?: NameBook;
+    events?: string[];
+    withImage?: boolean;
+  },
 ): APIEmbed {
   const v = readView(view, []);
   if (o.events?.length) v.recent = o.events.slice(-15);
@@ -62,7 +69,8 @@ export function publicEmbed(
     e.leaders.push(l.name);
     byHex.set(l.hex, e);
   }
-  if (byHex.size > 0) {
+  // With a picture attached the forces are on the map; the text list is for text-only posts.
+  if (byHex.size > 0 && !o.withImage) {
     const lines = [...byHex.entries()]
       .sort(([a], [b]) => a.localeCompare(b))
       .map(
