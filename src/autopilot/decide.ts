@@ -239,6 +239,28 @@ export function decideWithReason(
   return { action: pick.action, score: pick.score, why: pick.why };
 }
 
+export type TryDecide = { ok: true; action: Action; why: string } | { ok: false; error: string };
+
+/**
+ * decide() with its inputs checked: a public view, an empty legal list or an unknown level come back
+ * as an error value instead of an action.
+ */
+export function tryDecide(
+  view: View,
+  legal: readonly Action[],
+  rng: AutopilotRng,
+  level: unknown = 'standard',
+): TryDecide {
+  if (!isLevel(level))
+    return { ok: false, error: `unknown autopilot level "${String(level)}" (use ${LEVELS.join(' or ')})` };
+  if (view.viewer === 'public' || view.side === null)
+    return { ok: false, error: "the autopilot plays a seat: give it that seat's view, not the public one" };
+  if (legal.length === 0)
+    return { ok: false, error: `the ${view.viewer} seat has no legal action now (it is not pending)` };
+  const d = decideWithReason(view, legal, rng, level);
+  return { ok: true, action: d.action, why: d.why };
+}
+
 /** The autopilot contract: one legal action for the seat whose view this is. */
 export function decide(
   view: View,

@@ -12,7 +12,16 @@ import { autopilotStep } from './driver.js';
 import { createAutopilotRng } from './rng.js';
 
 export { type BatchSummary, batchMarkdown, runBatch } from './balance.js';
-export { type Decision, decide, decideWithReason, isLevel, LEVELS, type Level } from './decide.js';
+export {
+  type Decision,
+  decide,
+  decideWithReason,
+  isLevel,
+  LEVELS,
+  type Level,
+  type TryDecide,
+  tryDecide,
+} from './decide.js';
 export { autopilotStep, type DriverOptions, type GameSummary, playGame, scoreGame } from './driver.js';
 export { type AutopilotRng, createAutopilotRng } from './rng.js';
 

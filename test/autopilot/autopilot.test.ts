@@ -1,7 +1,7 @@
 // The autopilot plays only legal actions, sees only its seat's view, is deterministic for a seed,
 // and plays with purpose (a standard seat beats a passive one).
 import { describe, expect, it } from 'vitest';
-import { decide, decideWithReason, isLevel } from '../../src/autopilot/decide.js';
+import { decide, decideWithReason, isLevel, tryDecide } from '../../src/autopilot/decide.js';
 import { driverMap, playGame, scoreGame } from '../../src/autopilot/driver.js';
 import { autopilotAction, levelOf } from '../../src/autopilot/index.js';
 import { createAutopilotRng } from '../../src/autopilot/rng.js';
@@ -77,6 +77,22 @@ describe('autopilot: legal actions only', () => {
     // Level 1 is passive: it ends the step without acting.
     expect(levelOf(1)).toBe('passive');
     expect(autopilotAction(state, seat, 1, map)).toEqual({ type: 'done' });
+  });
+
+  it('returns clear errors as values for bad input (public view, no legal action, unknown level)', () => {
+    const state = setup('1757', 4, { map });
+    const seat = state.pending[0];
+    if (!seat) throw new Error('no pending seat');
+    const rng = createAutopilotRng(1);
+    const pub = view(state, 'public', [], map);
+    const own = view(state, seat, [], map);
+    expect(tryDecide(pub, own.legal, rng)).toEqual({ ok: false, error: expect.stringContaining('public') });
+    expect(tryDecide(own, [], rng)).toEqual({ ok: false, error: expect.stringContaining('no legal action') });
+    expect(tryDecide(own, own.legal, rng, 'grandmaster')).toEqual({
+      ok: false,
+      error: expect.stringContaining('unknown autopilot level'),
+    });
+    expect(tryDecide(own, own.legal, rng)).toMatchObject({ ok: true });
   });
 
   it('knows its levels', () => {
