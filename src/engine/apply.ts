@@ -22,6 +22,7 @@ import {
   startForce,
   unmovedSp,
 } from './rules/movement.js';
+import { resupplyDoneError, resupplyFinishError } from './rules/resupply.js';
 import { computeSupply } from './rules/supply.js';
 import { isRuleError } from './rules/terrain.js';
 import { addLedger, addSp, effectiveInitiative, isDemoralizedAt, otherSide, sideOf } from './state.js';
@@ -109,12 +110,20 @@ function dispatch(
   }
   // Any action other than continuing the same force ends that seat's force's move (5.0).
   const continuing = a.type === 'march' && activeForceOf(s, String(a.leader)) !== undefined;
-  if (!continuing) finishForce(s, seat);
+  if (!continuing) {
+    const f = s.movement.active.find((x) => x.nationality === seat);
+    const re = f ? resupplyFinishError(s, map, f) : undefined;
+    if (re) return re;
+    finishForce(s, seat);
+  }
   switch (a.type) {
-    case 'done':
+    case 'done': {
+      const de = resupplyDoneError(s, map, seat);
+      if (de) return de;
       s.pending = s.pending.filter((x) => x !== seat);
       events.push(ev('done', `${seat} has finished the ${s.phase} phase.`, toSides(sideOf(s, seat))));
       return undefined;
+    }
     case 'halt':
       return undefined;
     case 'march':

@@ -9,7 +9,8 @@ import { marchAllowance } from './phases/machine.js';
 import { depotBuildError, destroyDepotError } from './rules/depots.js';
 import { campBuildError } from './rules/fortified-camp.js';
 import { activeForceOf, canStartMove, check537, supremeCommandSp, unmovedSp } from './rules/movement.js';
-import { reachable } from './rules/reach.js';
+import { reachable, reachQueryFor } from './rules/reach.js';
+import { obligedToResupply, resupplyDoneError, resupplyFinishError } from './rules/resupply.js';
 import { computeSupply } from './rules/supply.js';
 import {
   effectiveInitiative,
@@ -60,25 +61,15 @@ function marchDestinations(
 ): Array<{ path: HexId[]; overwhelm: boolean }> {
   const side = sideOf(state, l.nationality);
   const hex = f?.hex ?? l.hex!;
-  const demoralized = f ? f.demoralized : isDemoralizedAt(state, hex, side);
-  const nations = new Set<Nationality>([l.nationality]);
-  if (demoralized)
-    for (const n of NATIONALITIES)
-      if (state.seatSide[n] === side && nationSp(state, hex, n).out > 0) nations.add(n);
-  let mayEnter: Set<HexId> | undefined;
-  if (effectiveInitiative(state, l) <= 0) {
-    const supply = computeSupply(state, map, side);
-    if (supply.supplied.has(hex)) mayEnter = supply.supplied;
+  const q = reachQueryFor(state, map, l, f, mp);
+  const demoralized = q.demoralized;
+  let reach = reachable(state, map, q);
+  // 10.52-10.53: a leader obliged to regain supply goes only to supplied hexes while he can.
+  if (obligedToResupply(state, map, l, f)) {
+    const supplied = computeSupply(state, map, side).supplied;
+    const ok = new Map([...reach].filter(([h]) => supplied.has(h)));
+    if (ok.size > 0) reach = ok;
   }
-  const reach = reachable(state, map, {
-    from: hex,
-    mp,
-    side,
-    nations: [...nations],
-    demoralized,
-    pinned: f?.pinnedByPass ?? false,
-    mayEnter,
-  });
   const sup = supremeCommander(state, l.nationality);
   const supSp = supremeCommandSp(state, l.nationality) ?? 0;
   const enemy = otherSide(side);
@@ -170,6 +161,16 @@ export function legalActions(state: GameState, seat: Seat, map: StrategicMap = e
     const leaders = Object.values(state.leaders)
       .filter((l) => l.nationality === seat && l.status === 'map')
       .sort((a, b) => a.rank - b.rank);
+    // 10.52: a moving force obliged to regain supply must go on until it does.
+    const obliged = state.movement.active.find(
+      (a) => a.nationality === seat && resupplyFinishError(state, map, a),
+    );
+    if (obliged) {
+      const l = state.leaders[obliged.leader]!;
+      for (const d of marchDestinations(state, map, l, obliged, obliged.mpLeft, obliged.sp))
+        out.push({ type: 'march', leader: l.id, path: d.path, ...(d.overwhelm ? { overwhelm: true } : {}) });
+      return out;
+    }
     for (const l of leaders) {
       const f = activeForceOf(state, l.id);
       if (f) {
@@ -210,7 +211,7 @@ export function legalActions(state: GameState, seat: Seat, map: StrategicMap = e
     for (const d of Object.values(state.depots))
       if (!destroyDepotError(state, seat, d.hex) && d.owner === seat)
         out.push({ type: 'depot-destroy', hex: d.hex });
-    out.push({ type: 'done' });
+    if (!resupplyDoneError(state, map, seat)) out.push({ type: 'done' });
     return out;
   }
   out.push({ type: 'done' });

@@ -117,6 +117,8 @@ export interface MovementRecord {
   movedSp: Record<HexId, Partial<Record<Nationality, number>>>;
   /** Forces in the middle of a move, at most one per nationality (seats act independently). */
   active: ActiveForce[];
+  /** 10.52-10.53: leaders that began this phase out of supply with Initiative 0 or 1. */
+  mustResupply?: string[];
   /** 5.54: forces that must attack in the next Combat Phase: hex -> side. */
   mustAttack: Array<{ hex: HexId; side: Side }>;
 }

@@ -280,3 +280,37 @@ describe('10.6 attrition and 16.3 winter', () => {
     ok(act(m, 'prussia', { type: 'garrison', hex: '1623', direction: 'in', sp: 4 }));
   });
 });
+
+describe('10.5 supply effect on leaders', () => {
+  const leaderOut = (id: string, rank: number, hex: string, dice: number[]) =>
+    start(
+      [
+        { nationality: 'austria', hex: '1125', sp: 2, position: 'inside' },
+        { nationality: 'austria', hex, sp: 3, leaders: [{ id, rank }] },
+        { nationality: 'prussia', hex: '1623', sp: 5, leaders: [{ id: 'frederick', rank: 1 }] },
+      ],
+      { dice },
+    );
+
+  it('10.52: an Initiative-0 leader in supply may not march out of supply', () => {
+    // Serbelloni (Initiative 0) at 1127, two hexes from Prague: 1131 lies beyond the 4-hex paths.
+    const s = runTo(leaderOut('serbelloni', 5, '1127', [1, 6]), 'march', 'coalition');
+    rejected(
+      act(s, 'austria', { type: 'march', leader: 'serbelloni', path: ['1128', '1129', '1130', '1131'] }),
+      '10.52',
+    );
+    ok(act(s, 'austria', { type: 'march', leader: 'serbelloni', path: ['1128', '1129'] }));
+  });
+
+  it('10.53: an Initiative-1 leader who begins out of supply must end his move in supply when he can', () => {
+    // Daun (Initiative 1, MA 3 + 1 = 4) at 1131, six hexes from Prague (paths of 4): 1129 is supplied.
+    const s = runTo(leaderOut('daun', 2, '1131', [1, 3]), 'march', 'coalition');
+    expect(s.movement.mustResupply).toContain('daun');
+    rejected(act(s, 'austria', { type: 'done' }), '10.53');
+    // 10.61: the unsupplied force lost one SP in the Coalition Attrition Phase: 2 remain.
+    const east = ok(act(s, 'austria', { type: 'march', leader: 'daun', path: ['1132'], take: { sp: 2 } }));
+    rejected(act(east, 'austria', { type: 'halt' }), '10.53');
+    const back = ok(act(east, 'austria', { type: 'march', leader: 'daun', path: ['1131', '1130', '1129'] }));
+    ok(act(back, 'austria', { type: 'done' }));
+  });
+});

@@ -11,6 +11,7 @@ import { campBuildError, campHousekeeping, completeCamp } from '../rules/fortifi
 import { recoverMorale } from '../rules/morale.js';
 import { movementAllowance } from '../rules/movement.js';
 import { placeReinforcements } from '../rules/reinforcements.js';
+import { leadersOutOfSupply } from '../rules/resupply.js';
 import { startOfTurnRules } from '../rules/scenario-rules.js';
 import { computeSupply } from '../rules/supply.js';
 import {
@@ -186,6 +187,7 @@ export function enterPhase(
         // 5.1: one March roll for the whole phase.
         const die = rollDie(state);
         resetMovement(state, die);
+        state.movement.mustResupply = leadersOutOfSupply(state, map, state.phasing);
         events.push(
           ev('march-roll', `March Phase (${state.phasing}): the die shows ${die}.`, undefined, { die }),
         );
@@ -195,6 +197,7 @@ export function enterPhase(
       }
       case 'forcemarch':
         resetMovement(state, null);
+        state.movement.mustResupply = leadersOutOfSupply(state, map, otherSide(state.phasing));
         state.pending = seatsWithMovableLeaders(state, otherSide(state.phasing), true);
         if (state.pending.length === 0) next = 'combat';
         break;

@@ -2,9 +2,11 @@
 // movement.ts (5.41-5.45, 5.54, 11.14, 10.52, scenario restrictions). Used by legalActions.
 import type { StrategicMap } from '../../map/types.js';
 import { neighbours } from '../hexgrid.js';
-import { otherSide, sideOccupies } from '../state.js';
-import type { GameState, HexId, Nationality, Side } from '../types.js';
+import { effectiveInitiative, isDemoralizedAt, nationSp, otherSide, sideOccupies, sideOf } from '../state.js';
+import type { ActiveForce, GameState, HexId, LeaderState, Nationality, Side } from '../types.js';
+import { NATIONALITIES } from '../types.js';
 import { entryForbidden } from './scenario-rules.js';
+import { computeSupply } from './supply.js';
 import { ENEMY_HEX_MP, isRuleError, stepCost } from './terrain.js';
 
 export interface ReachQuery {
@@ -60,4 +62,35 @@ export function reachable(state: GameState, map: StrategicMap, q: ReachQuery): M
     }
   }
   return result;
+}
+
+/** The reach query of a leader's force (starting, or `f` when already moving) with `mp` MP. */
+export function reachQueryFor(
+  state: GameState,
+  map: StrategicMap,
+  l: LeaderState,
+  f: ActiveForce | undefined,
+  mp: number,
+): ReachQuery {
+  const side = sideOf(state, l.nationality);
+  const hex = f?.hex ?? l.hex!;
+  const demoralized = f ? f.demoralized : isDemoralizedAt(state, hex, side);
+  const nations = new Set<Nationality>([l.nationality]);
+  if (demoralized)
+    for (const n of NATIONALITIES)
+      if (state.seatSide[n] === side && nationSp(state, hex, n).out > 0) nations.add(n);
+  let mayEnter: Set<HexId> | undefined;
+  if (effectiveInitiative(state, l) <= 0) {
+    const supply = computeSupply(state, map, side);
+    if (supply.supplied.has(hex)) mayEnter = supply.supplied;
+  }
+  return {
+    from: hex,
+    mp,
+    side,
+    nations: [...nations],
+    demoralized,
+    pinned: f?.pinnedByPass ?? false,
+    mayEnter,
+  };
 }
