@@ -14,7 +14,7 @@ import type { Action } from '../app/engine-port.js';
 import type { GameRow } from '../db/schema.js';
 import { decodeComponentId, encodeComponentId } from './custom-id.js';
 import { dryRun } from './dry-run.js';
-import { actionLabel, describeAction, describeEvent } from './presenters/describe.js';
+import { actionLabel, describeAction, describeEvent, placeLabel } from './presenters/describe.js';
 import { seatLabel } from './session.js';
 import { type BotDeps, errorReply, type Reply } from './types.js';
 
@@ -39,9 +39,13 @@ export async function previewOrder(
     version: check.version,
   });
   const lines = check.events.map(describeEvent);
-  const warnings = lines.filter((l) => /supply|attrition|warning/i.test(l));
+  const warnings = [...check.warnings, ...lines.filter((l) => /supply|attrition|warning/i.test(l))];
   const steps = lines.filter((l) => !warnings.includes(l));
   const fields = [];
+  if (check.steps.length) {
+    const mp = check.steps.map((st) => `${placeLabel(deps.names, st.hex)}: ${st.cost} MP (${st.left} left)`);
+    fields.push({ name: 'Movement points (5.41)', value: mp.join('\n').slice(0, 1000) });
+  }
   if (steps.length) fields.push({ name: 'Step by step', value: steps.join('\n').slice(0, 1000) });
   if (check.rollsDice) {
     fields.push({
@@ -68,11 +72,17 @@ export async function previewOrder(
   };
   const files = [];
   if (deps.render) {
-    const view = deps.service.view({ gameId: o.game.id, seat: o.seat, userId: o.userId });
+    // The seat's own view after the order (deterministic orders), else the view now.
+    const now = deps.service.view({ gameId: o.game.id, seat: o.seat, userId: o.userId });
+    const shown = check.viewAfter ?? (now.ok ? now.view : null);
     const path = Array.isArray(o.action.path) ? (o.action.path as string[]) : [];
     const hexes = path.length ? path : typeof o.action.hex === 'string' ? [o.action.hex] : [];
-    if (view.ok) {
-      const png = await deps.render(view.view, { zoom: hexes[0], highlight: hexes, title: 'Preview' });
+    if (shown) {
+      const png = await deps.render(shown, {
+        zoom: hexes[hexes.length - 1],
+        highlight: hexes,
+        title: 'Preview',
+      });
       if (png) {
         files.push({ name: 'preview.png', data: png, description: `Planned order for ${seatLabel(o.seat)}` });
         embed.image = { url: 'attachment://preview.png' };

@@ -82,6 +82,11 @@ describe('bot e2e with the real engine (1757)', () => {
     });
     expect(preview.visibleTo).toEqual([h.standin.userId('frederick')]);
     expect(textOf(preview)).toMatch(/Preview — Prussia/);
+    // 5.41: MP per hex, from the engine; the allowance is the march roll + Initiative (5.1).
+    const mpField = preview.embeds[0]?.fields?.find((f) => f.name === 'Movement points (5.41)');
+    expect(mpField?.value.split('\n').length).toBe(march.path.length);
+    expect(mpField?.value).toMatch(/: \d MP \(\d left\)/);
+    expect(preview.attachments.map((a) => a.filename)).toEqual(['preview.png']);
     const confirm = buttonsOf(preview).find((b) => b.label === 'Confirm') as { id: string };
     const handle = h.standin.user('frederick').click(preview.id, confirm.id);
     const done = await handle.reply({ timeoutMs: 15000 });
