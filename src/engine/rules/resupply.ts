@@ -1,5 +1,5 @@
-// 10.52-10.53: a leader with Initiative 0 or 1 who begins a friendly movement phase out of supply
-// must end it in supply if he can. Recorded when the phase begins (movement.mustResupply); checked
+// 10.52-10.53: a leader rated 0 or 1 for Initiative, unsupplied when his side's movement phase
+// starts, has to finish that phase supplied when he is able to. Recorded when the phase begins (movement.mustResupply); checked
 // when such a leader's force ends its move, and, in the March Phase, before the seat may say `done`
 // while such a leader could still move back into supply.
 import type { StrategicMap } from '../../map/types.js';
