@@ -56,4 +56,10 @@ describe('rule summaries', () => {
     }
     expect(copied).toEqual([]);
   });
+
+  it.runIf(existsSync(RULEBOOK))('docs/playing.md shares no ten-word run with the rulebook either', () => {
+    const rule = shingles(words(readFileSync(RULEBOOK, 'utf8')), 10);
+    const doc = readFileSync(new URL('../../docs/playing.md', import.meta.url), 'utf8');
+    expect([...shingles(words(doc), 10)].filter((s) => rule.has(s))).toEqual([]);
+  });
 });
