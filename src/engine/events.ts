@@ -18,17 +18,31 @@ export function ev(
   return data ? { kind, text, vis, data } : { kind, text, vis };
 }
 
-/** The events a viewer may see. A seat sees events to its side or to itself; 'public' sees only 'all'. */
+/** Default sides of the seats (a scenario may move one, e.g. 1762 Russia: pass `state.seatSide`). */
+const DEFAULT_SEAT_SIDE: Record<Seat, Side> = {
+  prussia: 'prussian-allied',
+  hanover: 'prussian-allied',
+  austria: 'coalition',
+  france: 'coalition',
+  russia: 'coalition',
+  sweden: 'coalition',
+  empire: 'coalition',
+};
+
+/**
+ * The events a viewer may see. A seat sees events to its side or to itself; 'public' sees only
+ * 'all'. Pass the game's `seatSide` so scenario side changes are honoured.
+ */
 export function eventsFor(
   events: readonly GameEvent[],
   viewer: Seat | 'public',
-  seatSide?: Record<Seat, Side>,
+  seatSide: Record<Seat, Side> = DEFAULT_SEAT_SIDE,
 ): GameEvent[] {
   return events.filter((e) => {
     if (e.vis.to === 'all') return true;
     if (viewer === 'public') return false;
     if (e.vis.to === 'seats') return e.vis.seats.includes(viewer);
-    const side = seatSide?.[viewer];
+    const side = seatSide[viewer];
     return side !== undefined && e.vis.sides.includes(side);
   });
 }
