@@ -260,8 +260,16 @@ export function makePlan(board: Board): Plan {
           stageD = dd;
         }
       }
-      if (stage && stage !== hex) {
-        goals.set(l.id, { hex: stage, kind: 'advance', note: `${chosen.note} (staging at ${stage})` });
+      if (stage) {
+        // At the staging hex already: wait there for the depot that carries supply forward.
+        goals.set(l.id, {
+          hex: stage,
+          kind: 'advance',
+          note:
+            stage === hex
+              ? `${chosen.note} (waits at ${stage} for a depot)`
+              : `${chosen.note} (staging at ${stage})`,
+        });
         continue;
       }
     }
