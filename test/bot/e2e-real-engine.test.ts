@@ -118,3 +118,130 @@ describe('bot e2e with the real engine (1757)', () => {
     expect(choices.map((c) => c.name).join(' ')).not.toMatch(/Frederick|SP/);
   }, 60_000);
 });
+
+describe('bot e2e with the real engine: overwhelming attack, force march, battle and retreat (1757, dice all 6)', () => {
+  let g: BotHarness;
+  const gameId = () => (g.handle.sqlite.prepare('select id from games').get() as { id: string }).id;
+  async function cmd(
+    user: string,
+    name: string,
+    input: { sub?: string; options?: Record<string, string | number | boolean> } = {},
+  ) {
+    const handle = g.standin.user(user).slash(name, { channel: 'war', ...input });
+    const reply = await handle.reply({ timeoutMs: 15000 });
+    await g.settle();
+    return reply;
+  }
+  async function press(user: string, message: RecordedMessage, label: RegExp) {
+    const b = buttonsOf(message).find((x) => label.test(x.label));
+    if (!b) throw new Error(`no button ${label} on: ${textOf(message)}`);
+    const reply = await g.standin.user(user).click(message.id, b.id).reply({ timeoutMs: 15000 });
+    await g.settle();
+    return reply;
+  }
+  function legal(user: string, seat: string) {
+    const p = g.bot.runtime.service.pending({ gameId: gameId(), userId: g.standin.userId(user) });
+    if (!p.ok) throw new Error(p.error.message);
+    return p.decisions.find((d) => d.seat === seat)?.legalActions ?? [];
+  }
+
+  beforeAll(async () => {
+    const { engine } = await import('../../src/app/engine-adapter.js');
+    g = await startBotHarness({ engine: engine as unknown as RulesEngine<unknown>, names: loadNames() });
+    await cmd('frederick', 'campaign', { sub: 'create', options: { scenario: '1757' } });
+    for (const [user, seat] of [
+      ['frederick', 'prussia'],
+      ['frederick', 'hanover'],
+      ['maria', 'austria'],
+      ['maria', 'empire'],
+      ['elizabeth', 'france'],
+      ['elizabeth', 'russia'],
+      ['elizabeth', 'sweden'],
+    ] as const) {
+      await cmd(user, 'campaign', { sub: 'join', options: { seat } });
+    }
+    // --dice style forced rolls: every die shows 6.
+    g.handle.sqlite.prepare('update games set options = ?').run(JSON.stringify({ dice: Array(40).fill(6) }));
+    await cmd('frederick', 'campaign', { sub: 'start' });
+  }, 60_000);
+  afterAll(async () => {
+    await g?.close();
+  });
+
+  it('5.5: Brunswick marches into the Austrians at 1528 with an overwhelming attack that falls short', async () => {
+    const preview = await cmd('frederick', 'march', {
+      options: { leader: 'Brunswick', path: '1526, 1527, 1528', take_sp: 8, overwhelm: true },
+    });
+    expect(textOf(preview)).toMatch(/Decided only when you confirm/);
+    const done = await press('frederick', preview, /^Confirm$/);
+    expect(textOf(done)).toMatch(/No Overwhelming Attack has been made at 1528/);
+    expect(textOf(done)).toMatch(/fell short of 400%/);
+    await cmd('frederick', 'done', { options: { seat: 'prussia' } });
+    await cmd('frederick', 'done', { options: { seat: 'hanover' } });
+  }, 60_000);
+
+  it('5.2: in the Coalition Force March Phase an Austrian force marches at die + Initiative and loses 1 SP', async () => {
+    const fm = legal('maria', 'austria').find((a) => a.type === 'forcemarch') as
+      | { leader: string; take?: { sp?: number } }
+      | undefined;
+    if (!fm) throw new Error('no legal force march for Austria');
+    // A bad one first: leaving the army behind breaks 5.37 and is refused privately.
+    if (fm.leader !== 'charles') {
+      const bad = await cmd('maria', 'forcemarch', { options: { leader: fm.leader, take_sp: 99 } });
+      expect(textOf(bad)).toMatch(/⛔/);
+    }
+    const preview = await cmd('maria', 'forcemarch', {
+      options: { leader: fm.leader, ...(fm.take?.sp ? { take_sp: fm.take.sp } : {}) },
+    });
+    expect(textOf(preview)).toMatch(/Preview — Austria/);
+    expect(textOf(preview)).toMatch(/Decided only when you confirm/);
+    const declared = await press('maria', preview, /^Confirm$/);
+    expect(textOf(declared)).toMatch(new RegExp(`✅ Austria: Force march ${fm.leader}`));
+    expect(textOf(declared)).toMatch(/die 6 \+ Initiative \d+ = \d+, 6 MP/);
+    expect(textOf(declared)).toMatch(/costs .* force one SP/);
+    const march = legal('maria', 'austria').find((a) => a.type === 'march' && a.leader === fm.leader) as
+      | { path: string[]; take?: { sp?: number } }
+      | undefined;
+    if (march) {
+      const moved = await cmd('maria', 'march', {
+        options: {
+          leader: fm.leader,
+          path: march.path.join(','),
+          ...(march.take?.sp ? { take_sp: march.take.sp } : {}),
+        },
+      });
+      const ok = await press('maria', moved, /^Confirm$/);
+      expect(textOf(ok)).toMatch(/✅ Austria: March/);
+    }
+    await cmd('maria', 'done', { options: { seat: 'austria' } });
+    for (const seat of ['france', 'sweden']) await cmd('elizabeth', 'done', { options: { seat } });
+  }, 60_000);
+
+  it('9.0 / 9.52: the attack option by DM button, then the loser retreats by /retreat choice', async () => {
+    const dm = g.standin
+      .dmsOf('frederick')
+      .filter((m) => m.authorId === g.standin.botId)
+      .at(-1) as RecordedMessage;
+    expect(buttonsOf(dm).map((b) => b.label)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^Attack at 1528/)]),
+    );
+    const attacked = await press('frederick', dm, /^Attack at 1528/);
+    expect(textOf(attacked)).toMatch(/Battle at 1528/);
+    const choices = await g.standin
+      .user('maria')
+      .autocomplete('retreat', { channel: 'war', focused: 'choice', options: { choice: '' } })
+      .choices();
+    expect(choices.length).toBeGreaterThan(1);
+    expect(choices[0]?.name).toMatch(/^Austria: Retreat from 1528 to /);
+    const preview = await cmd('maria', 'retreat', { options: { choice: choices[0]?.value as string } });
+    const retreated = await press('maria', preview, /^Confirm$/);
+    expect(textOf(retreated)).toMatch(/retreats to \d{4}, demoralized/);
+    const channel = g.standin.messagesIn('war').filter((m) => m.audience === 'channel');
+    const all = channel.map(textOf).join('\n');
+    expect(all).toMatch(/A battle was fought at 1528/);
+    // 5.5 has the mover announce its own strength; nothing else public names a strength.
+    const strengths = all.match(/\b\d+\s*SP\b/g) ?? [];
+    expect(strengths.every((x) => x === '8 SP')).toBe(true);
+    expect(all).toMatch(/An Overwhelming Attack of 8 SP is announced at 1528/);
+  }, 60_000);
+});
