@@ -261,7 +261,11 @@ export async function run(args: string[]): Promise<number> {
     v.winner === 'draw'
       ? `Draw (difference ${v.difference})`
       : `${SIDE_NAME[v.winner]} ${v.level} victory (difference ${v.difference}, 17.1)`;
-  console.log(`Result: ${result}`);
+  console.log(
+    r.endedBy === 'turn-limit'
+      ? `Standing when stopped by --turns (not a final result): ${result}`
+      : `Result: ${result}`,
+  );
   if (r.refused > 0)
     console.log(`  note: the engine refused ${r.refused} listed action(s); the autopilot chose again.`);
   if (maps) {
