@@ -117,6 +117,22 @@ describe('bot e2e with the real engine (1757)', () => {
     expect(choices.length).toBeGreaterThan(0);
     expect(choices.map((c) => c.name).join(' ')).not.toMatch(/Frederick|SP/);
   }, 60_000);
+  it('deadline: the Coalition seats that did not force march are timed out and the autopilot moves on', async () => {
+    const isUpdate = (m: RecordedMessage) => m.origin === 'channel-message' && m.embeds.length > 0;
+    const before = h.standin.messagesIn('war').filter(isUpdate).length;
+    // 24 h phase deadline, reminder 3 h before: first the reminder, then the deadline.
+    await h.advance(22 * 3_600_000);
+    const pings = h.standin.messagesIn('war').filter((m) => m.content.startsWith('⏰'));
+    expect(pings.map((m) => m.content).join('\n')).toMatch(
+      /Austria's orders are still missing; the deadline is <t:\d+:R>/,
+    );
+    expect(pings.some((m) => m.content.includes(h.standin.userId('frederick')))).toBe(false);
+    await h.advance(3 * 3_600_000);
+    const updates = h.standin.messagesIn('war').filter(isUpdate);
+    const texts = updates.slice(before).map(textOf).join('\n');
+    expect(texts).toMatch(/The deadline of the forcemarch phase passed/);
+    expect(texts).toMatch(/Turn 1 · coalition player-turn · march phase/);
+  }, 60_000);
 });
 
 describe('bot e2e with the real engine: overwhelming attack, force march, battle and retreat (1757, dice all 6)', () => {
