@@ -2,6 +2,7 @@
 // with Confirm / Edit / Cancel; only Confirm sends it to the campaign service. Decisions the
 // engine offers as a short list (attack option, retreat paths, honours of war, exchanges) are
 // buttons, one per legal action.
+import { createHash } from 'node:crypto';
 import {
   type APIActionRowComponent,
   type APIButtonComponent,
@@ -114,10 +115,29 @@ export async function submitAction(
   };
 }
 
+/** A short digest naming one action (canonical JSON), used in button ids and choice values. */
+export function actionKey(a: Action): string {
+  return createHash('sha256').update(canonicalJson(a)).digest('base64url').slice(0, 12);
+}
+
+export const ACTION_KEY = /^[A-Za-z0-9_-]{12}$/;
+
+function canonicalJson(x: unknown): string {
+  if (Array.isArray(x)) return `[${x.map(canonicalJson).join(',')}]`;
+  if (x && typeof x === 'object') {
+    const r = x as Record<string, unknown>;
+    return `{${Object.keys(r)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson(r[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(x) ?? 'null';
+}
+
 /** One button per legal action of a decision (up to 20), addressed to one user. */
 export function decisionRows(
   deps: Pick<BotDeps, 'names'>,
-  o: { gameId: string; seat: string; userId: string; version: number; actions: Action[] },
+  o: { gameId: string; seat: string; userId: string; actions: Action[] },
 ): Row[] {
   const rows: Row[] = [];
   const picks = o.actions.slice(0, 20);
@@ -131,7 +151,7 @@ export function decisionRows(
             gameId: o.gameId,
             seat: o.seat,
             userId: o.userId,
-            token: `${o.version}.${i + k}`,
+            token: actionKey(a),
           }),
           actionLabel(a, deps.names),
           a.type === 'done' || a.type === 'decline' ? ButtonStyle.Secondary : ButtonStyle.Primary,
@@ -168,21 +188,19 @@ export async function handleComponent(
     return errorReply('This button belongs to another player; only they can use it.');
   }
   if (id.verb === 'pick') {
-    const m = /^(\d+)\.(\d+)$/.exec(id.token);
-    if (!m) return errorReply('This button is damaged; use /help for fresh choices.');
-    const version = Number(m[1]);
-    const index = Number(m[2]);
+    if (!ACTION_KEY.test(id.token)) return errorReply('This button is damaged; use /help for fresh choices.');
     const pending = deps.service.pending({ gameId: id.gameId, userId: click.userId });
     if (!pending.ok) return errorReply(pending.error.message, pending.error.rule);
     const decision = pending.decisions.find((d) => d.seat === id.seat);
     if (!decision) return errorReply(`${seatLabel(id.seat)} has nothing to decide now.`);
-    if (pending.version !== version) {
+    // The button names its action by a digest: it stays valid while the engine still offers
+    // exactly that action (other seats may act meanwhile), and is refused once it is gone.
+    const action = buttonableActions(decision.legalActions).find((a) => actionKey(a) === id.token);
+    if (!action) {
       return errorReply(
-        'These choices are out of date; the campaign has moved on. Use /help for the current ones.',
+        'That choice is no longer offered; the campaign has moved on. Use /help for the current ones.',
       );
     }
-    const action = buttonableActions(decision.legalActions)[index];
-    if (!action) return errorReply('That choice is no longer offered.');
     const r = await submitAction(deps, { gameId: id.gameId, seat: id.seat, userId: click.userId, action });
     return { ...r, update: r.content?.startsWith('✅') === true, components: [] };
   }

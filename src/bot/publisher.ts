@@ -118,7 +118,6 @@ export class DiscordPublisher implements Publisher {
               gameId: m.gameId,
               seat,
               userId,
-              version: pending.version,
               actions: buttons,
             }).slice(0, 5) as never)
           : [],

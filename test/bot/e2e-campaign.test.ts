@@ -280,7 +280,14 @@ describe('bot e2e: a short campaign through the stand-in', () => {
       customId: 'sk1:pick:../../etc:austria:1:0.0',
     });
     expect(garbage.content).toMatch(/not one of ours|damaged/);
+    const declineButton = buttonsOf(dm).find((b) => /^Decline/.test(b.label)) as { id: string };
     const taken = await click('frederick', dm, /^Attack at/);
+    // The same DM's other button is stale now: refused, nothing changes.
+    const stale = await handleComponent(h.bot.deps, {
+      userId: h.standin.userId('frederick'),
+      customId: declineButton.id,
+    });
+    expect(stale.content).toMatch(/nothing to decide now|no longer offered/);
     expect(textOf(taken)).toMatch(/✅ Prussia: Attack at Dresden/);
     expect(textOf(taken)).toMatch(/Battle forces at 1730: Prussia/);
     const report = h.standin
@@ -298,8 +305,8 @@ describe('bot e2e: a short campaign through the stand-in', () => {
       .choices();
     expect(choices.length).toBe(2);
     expect(choices.map((c) => c.name).join(' ')).toMatch(/Austria: Retreat from Dresden \(1730\) to 1830/);
-    const stale = await slash('maria', 'retreat', { options: { choice: '0.austria.1' } });
-    expect(textOf(stale)).toMatch(/out of date/);
+    const forged = await slash('maria', 'retreat', { options: { choice: 'austria.AAAAAAAAAAAA' } });
+    expect(textOf(forged)).toMatch(/not one of the choices offered now/);
     const preview = await slash('maria', 'retreat', { options: { choice: choices[1]?.value as string } });
     expect(textOf(preview)).toMatch(/Preview — Austria/);
     const done = await click('maria', preview, /Confirm/);

@@ -4,7 +4,7 @@
 // them as buttons. Picking goes through the usual preview.
 import { SlashCommandBuilder } from 'discord.js';
 import type { Action } from '../../app/engine-port.js';
-import { buttonableActions, decisionRows, previewOrder } from '../orders.js';
+import { actionKey, buttonableActions, decisionRows, previewOrder } from '../orders.js';
 import { actionLabel } from '../presenters/describe.js';
 import { findActiveGame, findSeat, seatLabel } from '../session.js';
 import { type BotCommand, type BotDeps, type CommandInput, errorReply, type Reply } from '../types.js';
@@ -75,19 +75,19 @@ export function decisionCommand(spec: DecisionSpec): BotCommand {
             gameId: o.game.id,
             seat,
             userId: input.userId,
-            version: o.version,
             actions: buttonableActions(d.legalActions),
           }),
         );
       }
       return { content: `Choose your ${spec.what}:`, components: rows.slice(0, 5), ephemeral: true };
     }
-    const m = /^(\d+)\.([a-z]+)\.(\d+)$/.exec(choice);
-    if (!m) return errorReply(`"${choice}" is not one of the offered choices; pick one from the list.`);
-    if (Number(m[1]) !== o.version)
-      return errorReply('That choice is out of date; the campaign has moved on. Pick again.');
-    const item = o.list.find((x) => x.seat === m[2] && x.index === Number(m[3]));
-    if (!item) return errorReply(`"${choice}" is not one of the offered choices; pick one from the list.`);
+    const m = /^([a-z]+)\.([A-Za-z0-9_-]{12})$/.exec(choice);
+    const item = m ? o.list.find((x) => x.seat === m[1] && actionKey(x.action) === m[2]) : undefined;
+    if (!item) {
+      return errorReply(
+        `"${choice.slice(0, 60)}" is not one of the choices offered now; pick one from the list.`,
+      );
+    }
     return previewOrder(deps, {
       game: o.game,
       seat: item.seat,
@@ -109,7 +109,7 @@ export function decisionCommand(spec: DecisionSpec): BotCommand {
       return o.list
         .map((x) => ({
           name: `${seatLabel(x.seat)}: ${actionLabel(x.action, deps.names)}`.slice(0, 100),
-          value: `${o.version}.${x.seat}.${x.index}`,
+          value: `${x.seat}.${actionKey(x.action)}`,
         }))
         .filter((c) => c.name.toLowerCase().includes(q))
         .slice(0, 25);

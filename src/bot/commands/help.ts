@@ -48,7 +48,6 @@ export const command: BotCommand = {
               gameId: g.game.id,
               seat: d.seat,
               userId: input.userId,
-              version: pending.version,
               actions,
             }),
           );
