@@ -7,10 +7,10 @@ import { engineMap } from './map-env.js';
 import { phaseHooks } from './phases/hooks.js';
 import { marchAllowance } from './phases/machine.js';
 import { depotBuildError, destroyDepotError } from './rules/depots.js';
+import { marchDestinations, takeCap } from './rules/destinations.js';
 import { campBuildError } from './rules/fortified-camp.js';
-import { activeForceOf, canStartMove, check537, supremeCommandSp, unmovedSp } from './rules/movement.js';
-import { reachable, reachQueryFor } from './rules/reach.js';
-import { obligedToResupply, resupplyDoneError, resupplyFinishError } from './rules/resupply.js';
+import { activeForceOf, canStartMove, unmovedSp } from './rules/movement.js';
+import { resupplyDoneError, resupplyFinishError, resupplyTargets } from './rules/resupply.js';
 import { computeSupply } from './rules/supply.js';
 import {
   effectiveInitiative,
@@ -21,76 +21,11 @@ import {
   nationSp,
   otherSide,
   sideOf,
-  supremeCommander,
 } from './state.js';
-import type { ActiveForce, GameState, HexId, LeaderState, Nationality, Seat } from './types.js';
-import { NATIONALITIES } from './types.js';
+import type { GameState, HexId, Seat } from './types.js';
 
 export function pendingSeats(state: GameState): Seat[] {
   return state.over ? [] : [...state.pending];
-}
-
-/**
- * Largest SP a leader may take from its hex without breaking 5.37 wherever it goes (worst case:
- * an empty destination), or null when no pick-up satisfies 5.37.
- */
-function takeCap(state: GameState, l: LeaderState, avail: number): number | null {
-  if (l.nationality === 'prussia') return avail;
-  for (let x = avail; x >= 0; x--) {
-    const hyp: GameState = {
-      ...state,
-      forces: structuredClone(state.forces),
-      leaders: structuredClone(state.leaders),
-    };
-    const ns = hyp.forces[l.hex!]?.[l.nationality];
-    if (ns) ns.out -= x;
-    hyp.forces['0000'] = { [l.nationality]: { out: x, in: 0 } };
-    hyp.leaders[l.id]!.hex = '0000';
-    if (!check537(state, hyp, l.nationality)) return x;
-  }
-  return null;
-}
-
-function marchDestinations(
-  state: GameState,
-  map: StrategicMap,
-  l: LeaderState,
-  f: ActiveForce | undefined,
-  mp: number,
-  sp: number,
-): Array<{ path: HexId[]; overwhelm: boolean }> {
-  const side = sideOf(state, l.nationality);
-  const hex = f?.hex ?? l.hex!;
-  const q = reachQueryFor(state, map, l, f, mp);
-  const demoralized = q.demoralized;
-  let reach = reachable(state, map, q);
-  // 10.52-10.53: a leader obliged to regain supply goes only to supplied hexes while he can.
-  if (obligedToResupply(state, map, l, f)) {
-    const supplied = computeSupply(state, map, side).supplied;
-    const ok = new Map([...reach].filter(([h]) => supplied.has(h)));
-    if (ok.size > 0) reach = ok;
-  }
-  const sup = supremeCommander(state, l.nationality);
-  const supSp = supremeCommandSp(state, l.nationality) ?? 0;
-  const enemy = otherSide(side);
-  const out: Array<{ path: HexId[]; overwhelm: boolean }> = [];
-  for (const [dest, r] of [...reach.entries()].sort(([a], [b]) => a.localeCompare(b))) {
-    // 5.37 at the destination: the SP gathered there may not outgrow the supreme commander's.
-    if (l.nationality !== 'prussia' && sup && sup.id !== l.id && sup.hex !== dest) {
-      const there = nationSp(state, dest, l.nationality);
-      // The supreme commander's own force shrinks when the SP are taken from his hex.
-      if (sp + there.out + there.in > supSp - (!f && sup.hex === hex ? sp : 0)) continue;
-    }
-    out.push({ path: r.path, overwhelm: false });
-    // 5.5: offer an Overwhelming Attack where enemy SP stand outside the fortress.
-    if (!demoralized && sp > 0) {
-      let enemyOut = 0;
-      for (const n of NATIONALITIES)
-        if (state.seatSide[n] === enemy) enemyOut += nationSp(state, dest, n).out;
-      if (enemyOut > 0) out.push({ path: r.path, overwhelm: true });
-    }
-  }
-  return out;
 }
 
 function garrisonActions(state: GameState, map: StrategicMap, seat: Seat): Action[] {
@@ -167,14 +102,30 @@ export function legalActions(state: GameState, seat: Seat, map: StrategicMap = e
     );
     if (obliged) {
       const l = state.leaders[obliged.leader]!;
-      for (const d of marchDestinations(state, map, l, obliged, obliged.mpLeft, obliged.sp))
+      for (const d of marchDestinations(
+        state,
+        map,
+        l,
+        obliged,
+        obliged.mpLeft,
+        obliged.sp,
+        resupplyTargets(state, map, l, obliged, obliged.sp),
+      ))
         out.push({ type: 'march', leader: l.id, path: d.path, ...(d.overwhelm ? { overwhelm: true } : {}) });
       return out;
     }
     for (const l of leaders) {
       const f = activeForceOf(state, l.id);
       if (f) {
-        for (const d of marchDestinations(state, map, l, f, f.mpLeft, f.sp))
+        for (const d of marchDestinations(
+          state,
+          map,
+          l,
+          f,
+          f.mpLeft,
+          f.sp,
+          resupplyTargets(state, map, l, f, f.sp),
+        ))
           out.push({
             type: 'march',
             leader: l.id,
@@ -198,7 +149,15 @@ export function legalActions(state: GameState, seat: Seat, map: StrategicMap = e
         continue;
       }
       const mp = marchAllowance(state, effectiveInitiative(state, l));
-      for (const d of marchDestinations(state, map, l, undefined, mp, cap))
+      for (const d of marchDestinations(
+        state,
+        map,
+        l,
+        undefined,
+        mp,
+        cap,
+        resupplyTargets(state, map, l, undefined, cap),
+      ))
         out.push({
           type: 'march',
           leader: l.id,

@@ -4,9 +4,9 @@
 // while such a leader could still move back into supply.
 import type { StrategicMap } from '../../map/types.js';
 import { effectiveInitiative, sideOf } from '../state.js';
-import type { ActiveForce, GameState, LeaderState, RuleError, Seat, Side } from '../types.js';
-import { canStartMove, movementAllowance } from './movement.js';
-import { reachable, reachQueryFor } from './reach.js';
+import type { ActiveForce, GameState, HexId, LeaderState, RuleError, Seat, Side } from '../types.js';
+import { marchDestinations, takeCap } from './destinations.js';
+import { canStartMove, movementAllowance, unmovedSp } from './movement.js';
 import { computeSupply } from './supply.js';
 
 /** Leaders of `side` obliged to regain supply this phase (10.52, 10.53; 11.13 counts demoralized as 0). */
@@ -26,34 +26,27 @@ export function leadersOutOfSupply(state: GameState, map: StrategicMap, side: Si
     .sort();
 }
 
-function canReachSupply(
+/**
+ * 10.52-10.53: the supplied hexes a leader obliged to regain supply must march to (moving as `f`,
+ * or about to move carrying `sp`), or undefined when he is not obliged or no legal march reaches
+ * supply.
+ */
+export function resupplyTargets(
   state: GameState,
   map: StrategicMap,
   l: LeaderState,
   f: ActiveForce | undefined,
-  mp: number,
-) {
+  sp: number,
+): Set<HexId> | undefined {
+  if (!(state.movement.mustResupply ?? []).includes(l.id)) return undefined;
   const supplied = computeSupply(state, map, sideOf(state, l.nationality)).supplied;
-  if (supplied.has(f?.hex ?? l.hex!)) return false;
-  for (const h of reachable(state, map, reachQueryFor(state, map, l, f, mp)).keys())
-    if (supplied.has(h)) return true;
-  return false;
-}
-
-/** Is this leader (moving as `f`, or about to move) obliged to end in supply, and still able to? */
-export function obligedToResupply(
-  state: GameState,
-  map: StrategicMap,
-  l: LeaderState,
-  f?: ActiveForce,
-): boolean {
-  if (!(state.movement.mustResupply ?? []).includes(l.id)) return false;
+  if (supplied.has(f?.hex ?? l.hex!)) return undefined;
   const mp = f
     ? f.mpLeft
     : state.phase === 'march'
       ? movementAllowance(state.movement.roll ?? 0, effectiveInitiative(state, l), state.turn)
       : 0;
-  return canReachSupply(state, map, l, f, mp);
+  return marchDestinations(state, map, l, f, mp, sp, supplied).length > 0 ? supplied : undefined;
 }
 
 /** 10.52: refuse to end this force's move out of supply while supply is within reach. */
@@ -63,7 +56,7 @@ export function resupplyFinishError(
   f: ActiveForce,
 ): RuleError | undefined {
   const l = state.leaders[f.leader];
-  if (!l || !obligedToResupply(state, map, l, f)) return undefined;
+  if (!l || !resupplyTargets(state, map, l, f, f.sp)) return undefined;
   return {
     rule: l.initiative <= 0 ? '10.52' : '10.53',
     code: 'must-regain-supply',
@@ -77,7 +70,8 @@ export function resupplyDoneError(state: GameState, map: StrategicMap, seat: Sea
   for (const id of state.movement.mustResupply ?? []) {
     const l = state.leaders[id];
     if (!l || l.nationality !== seat || canStartMove(state, seat, l)) continue;
-    if (obligedToResupply(state, map, l))
+    const cap = takeCap(state, l, unmovedSp(state, l.hex!, l.nationality));
+    if (cap !== null && resupplyTargets(state, map, l, undefined, cap))
       return {
         rule: l.initiative <= 0 ? '10.52' : '10.53',
         code: 'must-regain-supply',
