@@ -41,7 +41,7 @@ export function campBuildError(
   if ((state.fortifiedCamps?.length ?? 0) > 0 || state.campBuilding)
     return err('only-one', 'Only one fortified camp may be built in this scenario.');
   const f = fortressAt(state, map, hex);
-  if (!f || f.region !== 'silesia')
+  if (f?.region !== 'silesia')
     return err('not-silesian-fortress', `${hex} is not a fortress hex in Silesia.`);
   if (nationSp(state, hex, 'prussia').in <= 0)
     return err('not-prussian-fortress', `${f.name} is not garrisoned by Prussian SP.`);
