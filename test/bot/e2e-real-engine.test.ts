@@ -117,6 +117,20 @@ describe('bot e2e with the real engine (1757)', () => {
     expect(choices.length).toBeGreaterThan(0);
     expect(choices.map((c) => c.name).join(' ')).not.toMatch(/Frederick|SP/);
   }, 60_000);
+  it("maps: the public map zoomed on a city, and each of my seats' private map, privately", async () => {
+    const pub = await slash('elizabeth', 'campaign', { sub: 'map', options: { zoom: 'Dresdn' } });
+    expect(pub.audience).toBe('channel');
+    expect(pub.attachments.map((a) => a.filename)).toEqual(['map.png']);
+    expect(textOf(pub)).not.toMatch(/\b\d+\s*SP\b/);
+    const mine = await slash('frederick', 'campaign', { sub: 'map', options: { scope: 'mine' } });
+    expect(mine.visibleTo).toEqual([h.standin.userId('frederick')]);
+    expect(mine.attachments.map((a) => a.filename).sort()).toEqual(['hanover.png', 'prussia.png']);
+    const none = await slash('umpire', 'campaign', { sub: 'map', options: { scope: 'mine' } });
+    expect(textOf(none)).toMatch(/You hold no seat/);
+    const badZoom = await slash('umpire', 'campaign', { sub: 'map', options: { zoom: 'Atlantis' } });
+    expect(textOf(badZoom)).toMatch(/No place is called "Atlantis"/);
+  }, 60_000);
+
   it('deadline: the Coalition seats that did not force march are timed out and the autopilot moves on', async () => {
     const isUpdate = (m: RecordedMessage) => m.origin === 'channel-message' && m.embeds.length > 0;
     const before = h.standin.messagesIn('war').filter(isUpdate).length;

@@ -1,7 +1,7 @@
 // /campaign: create, join, leave, start, status, map, settings, replace, concede, draw, end.
 // One open campaign per channel or thread; a user may hold several seats and a side may be
 // shared by several users (one per nationality seat).
-import { SlashCommandBuilder } from 'discord.js';
+import { InteractionContextType, SlashCommandBuilder } from 'discord.js';
 import { privateEmbed, publicEmbed } from '../presenters/status.js';
 import { findGame, seatLabel } from '../session.js';
 import { type BotCommand, type BotDeps, type CommandInput, errorReply, type Reply } from '../types.js';
@@ -13,7 +13,7 @@ const HOUR = 3_600_000;
 export const data = new SlashCommandBuilder()
   .setName('campaign')
   .setDescription('Create, join and manage the Seven Years War campaign of this channel')
-  .setDMPermission(false)
+  .setContexts(InteractionContextType.Guild)
   .addSubcommand((s) =>
     s
       .setName('create')
