@@ -1,7 +1,7 @@
 // Scenario special rules (18.0) that restrict movement or remove forces, expressed over the
 // declarative `state.rules` read from the scenario file.
 import type { StrategicMap } from '../../map/types.js';
-import { ev } from '../events.js';
+import { ev, toSides } from '../events.js';
 import { parseHex } from '../hexgrid.js';
 import { rollDie } from '../rng.js';
 import { addLedger, addSp } from '../state.js';
@@ -83,7 +83,11 @@ export function removeNationality(
   for (const [hex, d] of Object.entries(state.depots)) if (d.owner === nat) delete state.depots[hex];
   state.reinforcements = state.reinforcements.filter((r) => r.arrived || r.nationality !== nat);
   events.push(
-    ev('removed-from-play', `${why}: all ${nat} forces (${sp} SP) leave the game.`, undefined, { nat, sp }),
+    ev('removed-from-play', `${why}: all ${nat} forces leave the game.`, undefined, { nat }),
+    ev('removed-from-play-detail', `${sp} ${nat} SP were removed.`, toSides(state.seatSide[nat]), {
+      nat,
+      sp,
+    }),
   );
 }
 
@@ -114,7 +118,18 @@ export function startOfTurnRules(state: GameState, map: StrategicMap, events: Ga
         if (s.in) addSp(state, hex, nat, 'in', -s.in);
         addLedger(state.ledger.removed, nat, n);
         events.push(
-          ev('removed-from-play', `${n} ${nat} SP left in closed Swedish Pomerania (${hex}) are removed.`),
+          ev(
+            'removed-from-play',
+            `${nat} units left in closed Swedish Pomerania (${hex}) are removed.`,
+            undefined,
+            {
+              hex,
+            },
+          ),
+          ev('removed-from-play-detail', `${n} ${nat} SP removed at ${hex}.`, toSides(state.seatSide[nat]), {
+            hex,
+            n,
+          }),
         );
       }
     }
