@@ -140,11 +140,13 @@ export function decisionRows(
   o: { gameId: string; seat: string; userId: string; actions: Action[] },
 ): Row[] {
   const rows: Row[] = [];
-  const picks = o.actions.slice(0, 20);
+  // Custom ids must be unique in a message: one button per distinct action.
+  const seen = new Set<string>();
+  const picks = o.actions.filter((a) => !seen.has(actionKey(a)) && seen.add(actionKey(a))).slice(0, 20);
   for (let i = 0; i < picks.length; i += 5) {
     rows.push({
       type: ComponentType.ActionRow,
-      components: picks.slice(i, i + 5).map((a, k) =>
+      components: picks.slice(i, i + 5).map((a) =>
         button(
           encodeComponentId({
             verb: 'pick',
