@@ -11,6 +11,7 @@ import { PreviewStore } from './previews.js';
 import { DiscordPublisher } from './publisher.js';
 import { createRouter } from './router.js';
 import type { RuleBook } from './rules.js';
+import { Settlements } from './settlement.js';
 import type { BotDeps, MapRenderer } from './types.js';
 
 export interface BotOptions {
@@ -56,6 +57,7 @@ export async function createBot(o: BotOptions): Promise<Bot> {
     names: o.names,
     previews: new PreviewStore(() => o.clock.now()),
     rules: o.rules,
+    settlements: new Settlements(),
     render: o.render,
     now: () => o.clock.now(),
     takeNotices: (userId) => publisher.takeNotices(userId),

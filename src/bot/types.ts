@@ -9,6 +9,7 @@ import type { CampaignDirectory } from './directory.js';
 import type { NameBook } from './names.js';
 import type { PreviewStore } from './previews.js';
 import type { RuleBook } from './rules.js';
+import type { Settlements } from './settlement.js';
 
 export type OptionValue = string | number | boolean;
 
@@ -59,6 +60,8 @@ export interface BotDeps {
   names: NameBook;
   previews: PreviewStore;
   rules: RuleBook;
+  /** Concessions and draw offers (optional: without it /campaign concede and draw are refused). */
+  settlements?: Settlements;
   render?: MapRenderer;
   now: () => number;
   /** Called after an order is committed (posts the per-move public map when the campaign wants it). */

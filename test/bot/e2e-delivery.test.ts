@@ -130,4 +130,37 @@ describe('bot e2e: delivery', () => {
     const gone = await slash('frederick', 'march', { options: { leader: 'Keith', path: '1728' } });
     expect(textOf(gone.reply)).toMatch(/no open campaign/);
   });
+
+  it('concede needs every player of the side; a draw needs both sides; either closes the campaign', async () => {
+    h = await startBotHarness();
+    await slash('frederick', 'campaign', { sub: 'create', options: { scenario: 'toy' } });
+    await slash('frederick', 'campaign', { sub: 'join', options: { seat: 'prussia' } });
+    await slash('newcomer', 'campaign', { sub: 'join', options: { seat: 'hanover' } });
+    await slash('maria', 'campaign', { sub: 'join', options: { seat: 'austria' } });
+    await slash('frederick', 'campaign', { sub: 'start' });
+    const outsider = await slash('umpire', 'campaign', { sub: 'concede' });
+    expect(outsider.reply.visibleTo).toEqual([h.standin.userId('umpire')]);
+    const first = await slash('frederick', 'campaign', { sub: 'concede' });
+    expect(first.reply.content).toMatch(/waiting for the other Prussian-Allied players \(Hanover\)/);
+    const offer = await slash('maria', 'campaign', { sub: 'draw' });
+    expect(offer.reply.content).toMatch(/Coalition side .* offers a draw/);
+    const last = await slash('newcomer', 'campaign', { sub: 'concede' });
+    expect(last.reply.audience).toBe('channel');
+    expect(last.reply.content).toMatch(/Prussian-Allied side concedes. The Coalition side wins/);
+    const after = await slash('maria', 'campaign', { sub: 'draw' });
+    expect(textOf(after.reply)).toMatch(/no open campaign/);
+    const status = await slash('maria', 'campaign', { sub: 'status' });
+    expect(status.reply.content).toMatch(/is abandoned/);
+  });
+
+  it('a draw agreed by both sides ends the campaign', async () => {
+    h = await startBotHarness();
+    await slash('frederick', 'campaign', { sub: 'create', options: { scenario: 'toy' } });
+    await slash('frederick', 'campaign', { sub: 'join', options: { seat: 'prussia' } });
+    await slash('maria', 'campaign', { sub: 'join', options: { seat: 'austria' } });
+    await slash('frederick', 'campaign', { sub: 'start' });
+    await slash('frederick', 'campaign', { sub: 'draw' });
+    const agreed = await slash('maria', 'campaign', { sub: 'draw' });
+    expect(agreed.reply.content).toMatch(/Both sides agree: the campaign ends in a draw/);
+  });
 });

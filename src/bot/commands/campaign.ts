@@ -4,6 +4,7 @@
 import { InteractionContextType, SlashCommandBuilder } from 'discord.js';
 import { privateEmbed, publicEmbed } from '../presenters/status.js';
 import { findGame, seatLabel } from '../session.js';
+import { sideLabel } from '../settlement.js';
 import { type BotCommand, type BotDeps, type CommandInput, errorReply, type Reply } from '../types.js';
 import { addSeatOption, bool, int, str } from './options.js';
 
@@ -105,9 +106,11 @@ export const data = new SlashCommandBuilder()
     ).addUserOption((o) => o.setName('player').setDescription('Who takes the seat').setRequired(true)),
   )
   .addSubcommand((s) =>
-    addSeatOption(s.setName('concede').setDescription('Concede the campaign for your side'), false),
+    s
+      .setName('concede')
+      .setDescription('Concede the campaign for your side (every player of the side must concede)'),
   )
-  .addSubcommand((s) => s.setName('draw').setDescription('Offer a draw to the other side'))
+  .addSubcommand((s) => s.setName('draw').setDescription('Offer a draw, or accept the other side’s offer'))
   .addSubcommand((s) =>
     s.setName('end').setDescription('End the campaign now (server managers or the creator)'),
   );
@@ -248,11 +251,42 @@ async function execute(deps: BotDeps, input: CommandInput): Promise<Reply> {
         ephemeral: false,
       };
     }
-    case 'concede':
-    case 'draw':
-      return errorReply(
-        'Conceding and draw offers are not available yet: the campaign service has no action for them. A server manager can end the campaign with /campaign end.',
-      );
+    case 'concede': {
+      if (game.status !== 'active') return errorReply('Only a campaign in progress can be conceded.');
+      if (!deps.settlements) return errorReply('Conceding is not available on this bot.');
+      const r = deps.settlements.concede(deps, game, input.userId);
+      if (!r.ok) return errorReply(r.message);
+      if (!r.complete) {
+        return {
+          content: `<@${input.userId}> concedes for the ${sideLabel(r.side)} side; waiting for the other ${sideLabel(r.side)} players (${r.waitingFor.join(', ')}) to concede too.`,
+          ephemeral: false,
+        };
+      }
+      const ended = deps.service.end({ gameId: game.id, userId: game.createdBy });
+      if (!ended.ok) return errorReply(ended.error.message);
+      deps.settlements.clear(game.id);
+      const winner = r.side === 'prussian-allied' ? 'coalition' : 'prussian-allied';
+      return {
+        content: `🏳️ The ${sideLabel(r.side)} side concedes. The ${sideLabel(winner)} side wins the campaign by concession.`,
+        ephemeral: false,
+      };
+    }
+    case 'draw': {
+      if (game.status !== 'active') return errorReply('Only a campaign in progress can end in a draw.');
+      if (!deps.settlements) return errorReply('Draw offers are not available on this bot.');
+      const r = deps.settlements.offerDraw(deps, game, input.userId);
+      if (!r.ok) return errorReply(r.message);
+      if (!r.agreed) {
+        return {
+          content: `🤝 The ${sideLabel(r.side)} side (<@${input.userId}>) offers a draw. The other side accepts with /campaign draw.`,
+          ephemeral: false,
+        };
+      }
+      const ended = deps.service.end({ gameId: game.id, userId: game.createdBy });
+      if (!ended.ok) return errorReply(ended.error.message);
+      deps.settlements.clear(game.id);
+      return { content: '🤝 Both sides agree: the campaign ends in a draw.', ephemeral: false };
+    }
     case 'end': {
       if (!isCreatorOrManager(input, game.createdBy))
         return errorReply('Only server managers or the creator can end the campaign.');
