@@ -106,15 +106,15 @@ export function createRouter(deps: BotDeps, log: RouterLog = () => {}) {
     });
     // Answer directly when the handler is quick; defer (Discord's "thinking…") when it might not
     // make the 3 s window: a phase resolving, a map rendering.
+    // Every command gets the same budget: commands marked slow are expected to need the deferral,
+    // the others normally answer at once but are deferred too if they ever run long.
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const early = slow
-      ? await Promise.race([
-          work,
-          new Promise<null>((resolve) => {
-            timer = setTimeout(() => resolve(null), ACK_BUDGET_MS);
-          }),
-        ])
-      : await work;
+    const early = await Promise.race([
+      work,
+      new Promise<null>((resolve) => {
+        timer = setTimeout(() => resolve(null), slow ? ACK_BUDGET_MS : ACK_BUDGET_MS + 500);
+      }),
+    ]);
     if (timer) clearTimeout(timer);
     if (early) {
       await answer(i, early, false);

@@ -37,8 +37,6 @@ export interface Reply {
   files?: ReplyFile[];
   /** Only the acting user sees it. Errors are always private. */
   ephemeral: boolean;
-  /** Extra public message posted to the campaign channel (e.g. "Prussia joined"). */
-  announce?: string;
 }
 
 export interface Choice {
