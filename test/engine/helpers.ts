@@ -45,11 +45,11 @@ export function runTo(
 }
 
 /**
- * Idle leaders far away on both sides keep every movement phase interactive, so the phase machine
+ * Idle leaders (Initiative 2, so 10.52-10.53 never bind them) far away on both sides keep every movement phase interactive, so the phase machine
  * stops at each side's March and Force March Phases instead of running on.
  */
 export const IDLE: Entry[] = [
-  { nationality: 'hanover', hex: '3801', sp: 0, leaders: [{ id: 'sackville', rank: 9 }] },
+  { nationality: 'hanover', hex: '3801', sp: 0, leaders: [{ id: 'ziethen', rank: 9 }] },
   { nationality: 'austria', hex: '0150', sp: 0, leaders: [{ id: 'hadik', rank: 13 }] },
 ];
 

@@ -313,4 +313,14 @@ describe('10.5 supply effect on leaders', () => {
     const back = ok(act(east, 'austria', { type: 'march', leader: 'daun', path: ['1131', '1130', '1129'] }));
     ok(act(back, 'austria', { type: 'done' }));
   });
+
+  it('10.52-10.53: with no supplied hex in reach, the leader must end as near the nearest source as he can', () => {
+    // Daun at 1140, fifteen hexes from Prague: with 4 MP he must end four hexes nearer (1136).
+    const s = runTo(leaderOut('daun', 2, '1140', [1, 3]), 'march', 'coalition');
+    rejected(act(s, 'austria', { type: 'done' }), '10.53');
+    const part = ok(act(s, 'austria', { type: 'march', leader: 'daun', path: ['1139', '1138'] }));
+    rejected(act(part, 'austria', { type: 'halt' }), '10.53');
+    const there = ok(act(part, 'austria', { type: 'march', leader: 'daun', path: ['1137', '1136'] }));
+    ok(act(there, 'austria', { type: 'done' }));
+  });
 });

@@ -7,7 +7,7 @@ import { effectiveInitiative, sideOf } from '../state.js';
 import type { ActiveForce, GameState, HexId, LeaderState, RuleError, Seat, Side } from '../types.js';
 import { marchDestinations, takeCap } from './destinations.js';
 import { canStartMove, movementAllowance, unmovedSp } from './movement.js';
-import { computeSupply } from './supply.js';
+import { computeSupply, distanceToSources } from './supply.js';
 
 /** Leaders of `side` obliged to regain supply this phase (10.52, 10.53; 11.13 counts demoralized as 0). */
 export function leadersOutOfSupply(state: GameState, map: StrategicMap, side: Side): string[] {
@@ -39,14 +39,25 @@ export function resupplyTargets(
   sp: number,
 ): Set<HexId> | undefined {
   if (!(state.movement.mustResupply ?? []).includes(l.id)) return undefined;
-  const supplied = computeSupply(state, map, sideOf(state, l.nationality)).supplied;
-  if (supplied.has(f?.hex ?? l.hex!)) return undefined;
+  const info = computeSupply(state, map, sideOf(state, l.nationality));
+  const here = f?.hex ?? l.hex!;
+  if (info.supplied.has(here)) return undefined;
   const mp = f
     ? f.mpLeft
     : state.phase === 'march'
       ? movementAllowance(state.movement.roll ?? 0, effectiveInitiative(state, l), state.turn)
       : 0;
-  return marchDestinations(state, map, l, f, mp, sp, supplied).length > 0 ? supplied : undefined;
+  if (mp <= 0) return undefined;
+  const dests = marchDestinations(state, map, l, f, mp, sp);
+  const ends = dests.map((d) => d.path.at(-1)!);
+  if (ends.some((h) => info.supplied.has(h))) return info.supplied;
+  // No supplied hex in reach: he must end as close as he can get to the nearest friendly source.
+  const dist = distanceToSources(state, map, info);
+  const far = 1000;
+  let best = dist.get(here) ?? far;
+  for (const h of ends) best = Math.min(best, dist.get(h) ?? far);
+  if (best >= (dist.get(here) ?? far)) return undefined;
+  return new Set(ends.filter((h) => (dist.get(h) ?? far) === best));
 }
 
 /** 10.52: refuse to end this force's move out of supply while supply is within reach. */
@@ -60,7 +71,7 @@ export function resupplyFinishError(
   return {
     rule: l.initiative <= 0 ? '10.52' : '10.53',
     code: 'must-regain-supply',
-    message: `${l.name} began this phase out of supply and can still reach a supplied hex: his move must end in supply.`,
+    message: `${l.name} began this phase out of supply: his move must end in supply, or as close to a friendly source as he can get.`,
   };
 }
 
@@ -75,7 +86,7 @@ export function resupplyDoneError(state: GameState, map: StrategicMap, seat: Sea
       return {
         rule: l.initiative <= 0 ? '10.52' : '10.53',
         code: 'must-regain-supply',
-        message: `${l.name} is out of supply and can reach a supplied hex this phase: move him first (or move a lower-ranked leader, which bypasses him).`,
+        message: `${l.name} is out of supply and must move back into supply, or toward it as far as he can: move him first (or move a lower-ranked leader, which bypasses him).`,
       };
   }
   return undefined;
