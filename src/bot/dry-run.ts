@@ -120,11 +120,19 @@ export function rollsDice(action: Action): boolean {
   return !DETERMINISTIC.has(action.type);
 }
 
+export interface Sequence {
+  /** Orders applied before the main one (e.g. leaving a fortress, 12.21). */
+  before?: Action[];
+  /** Orders applied after it (e.g. entering the fortress at the end of a march). */
+  after?: Action[];
+}
+
 export function dryRun(
   deps: Pick<BotDeps, 'directory' | 'engine'>,
   gameId: string,
   seat: string,
   action: Action,
+  sequence: Sequence = {},
 ): DryRun {
   const game = deps.directory.game(gameId);
   if (!game || game.state === null) {
@@ -133,8 +141,8 @@ export function dryRun(
       error: { rule: 'service', code: 'not-started', message: 'The campaign has not started.' },
     };
   }
-  const state = stateOf(game);
-  const pending = deps.engine.pendingSeats(state);
+  const initial = stateOf(game);
+  const pending = deps.engine.pendingSeats(initial);
   if (!pending.includes(seat)) {
     return {
       ok: false,
@@ -145,22 +153,31 @@ export function dryRun(
       },
     };
   }
-  let r: ReturnType<typeof deps.engine.apply>;
-  try {
-    r = deps.engine.apply(state, seat, action);
-  } catch (e) {
-    return {
-      ok: false,
-      error: {
-        rule: 'input',
-        code: 'bad-order',
-        message: `That order is malformed: ${(e as Error).message}`,
-      },
-    };
+  const all = [...(sequence.before ?? []), action, ...(sequence.after ?? [])];
+  const mainIndex = (sequence.before ?? []).length;
+  let state = initial;
+  let stateBeforeMain = initial;
+  const collected: EngineEvent[] = [];
+  for (const [k, a] of all.entries()) {
+    if (k === mainIndex) stateBeforeMain = state;
+    let r: ReturnType<typeof deps.engine.apply>;
+    try {
+      r = deps.engine.apply(state, seat, a);
+    } catch (e) {
+      return {
+        ok: false,
+        error: {
+          rule: 'input',
+          code: 'bad-order',
+          message: `That order is malformed: ${(e as Error).message}`,
+        },
+      };
+    }
+    if (!r.ok) return r;
+    state = r.state;
+    collected.push(...r.events);
   }
-  if (!r.ok) return r;
-  const dice = rollsDice(action);
-  if (dice)
+  if (all.some(rollsDice)) {
     return {
       ok: true,
       version: game.version,
@@ -170,9 +187,11 @@ export function dryRun(
       steps: [],
       warnings: [],
     };
-  const events = r.events.filter((e) => e.visibility === 'public' || e.visibility.seats.includes(seat));
-  const viewAfter = deps.engine.view(r.state, seat);
-  const steps = action.type === 'march' ? marchSteps(deps, state, seat, action, mpLeftOf(events)) : [];
+  }
+  const events = collected.filter((e) => e.visibility === 'public' || e.visibility.seats.includes(seat));
+  const viewAfter = deps.engine.view(state, seat);
+  const steps =
+    action.type === 'march' ? marchSteps(deps, stateBeforeMain, seat, action, mpLeftOf(events)) : [];
   return {
     ok: true,
     version: game.version,

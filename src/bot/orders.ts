@@ -14,7 +14,7 @@ import {
 import type { Action } from '../app/engine-port.js';
 import type { GameRow } from '../db/schema.js';
 import { decodeComponentId, encodeComponentId } from './custom-id.js';
-import { dryRun } from './dry-run.js';
+import { dryRun, type Sequence } from './dry-run.js';
 import { actionLabel, describeAction, describeEvent, placeLabel } from './presenters/describe.js';
 import { seatLabel } from './session.js';
 import { type BotDeps, errorReply, type Reply } from './types.js';
@@ -27,15 +27,25 @@ function button(customId: string, label: string, style: ButtonStyle): APIButtonC
 
 export async function previewOrder(
   deps: BotDeps,
-  o: { game: GameRow; seat: string; userId: string; action: Action; command: string; notes?: string[] },
+  o: {
+    game: GameRow;
+    seat: string;
+    userId: string;
+    action: Action;
+    command: string;
+    notes?: string[];
+    sequence?: Sequence;
+  },
 ): Promise<Reply> {
-  const check = dryRun(deps, o.game.id, o.seat, o.action);
+  const check = dryRun(deps, o.game.id, o.seat, o.action, o.sequence);
   if (!check.ok) return errorReply(check.error.message, check.error.rule);
   const preview = deps.previews.add({
     userId: o.userId,
     gameId: o.game.id,
     seat: o.seat,
     action: o.action,
+    ...(o.sequence?.before?.length ? { before: o.sequence.before } : {}),
+    ...(o.sequence?.after?.length ? { after: o.sequence.after } : {}),
     command: o.command,
     version: check.version,
   });
@@ -58,7 +68,9 @@ export async function previewOrder(
   for (const n of o.notes ?? []) fields.push({ name: 'Note', value: n.slice(0, 1000) });
   const embed: APIEmbed = {
     title: `Preview — ${seatLabel(o.seat)}`,
-    description: describeAction(o.action, deps.names),
+    description: [...(o.sequence?.before ?? []), o.action, ...(o.sequence?.after ?? [])]
+      .map((a) => describeAction(a, deps.names))
+      .join(', then '),
     fields,
     footer: { text: 'Nothing is sent until you press Confirm.' },
   };
@@ -236,13 +248,25 @@ export async function handleComponent(
     };
   }
   deps.previews.take(preview.id);
-  const r = await submitAction(deps, {
-    gameId: preview.gameId,
-    seat: preview.seat,
-    userId: click.userId,
-    action: preview.action,
-  });
-  return { ...r, update: true, components: [], embeds: [] };
+  // Send the orders in sequence; stop at the first refusal (the earlier ones stand, as committed).
+  const parts: string[] = [];
+  for (const action of [...(preview.before ?? []), preview.action, ...(preview.after ?? [])]) {
+    const r = await submitAction(deps, {
+      gameId: preview.gameId,
+      seat: preview.seat,
+      userId: click.userId,
+      action,
+    });
+    parts.push(r.content ?? '');
+    if (!r.content?.startsWith('✅')) break;
+  }
+  return {
+    content: parts.join('\n').slice(0, 1990),
+    ephemeral: true,
+    update: true,
+    components: [],
+    embeds: [],
+  };
 }
 
 const FREE_COMMANDS: Record<string, string> = {

@@ -10,6 +10,9 @@ export interface Preview {
   gameId: string;
   seat: string;
   action: Action;
+  /** Orders sent just before / after the main one, in order (e.g. leaving or entering a fortress). */
+  before?: Action[];
+  after?: Action[];
   /** The slash command that produced it, to offer "Edit". */
   command: string;
   version: number;

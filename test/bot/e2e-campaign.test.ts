@@ -157,6 +157,12 @@ describe('bot e2e: a short campaign through the stand-in', () => {
       ['maria', 'march', { leader: 'Frederick', path: '1731' }, /No leader of yours is called "Frederick"/],
       ['elizabeth', 'attack', { choice: 'garbage' }, /no attack option to decide now/],
       ['frederick', 'forcemarch', { leader: 'Keith' }, /Force March Phase.*rule 5\.2/],
+      [
+        'frederick',
+        'march',
+        { leader: 'Keith', path: '1728', fortress: 'enter', take_sp: 2 },
+        /no fortress.*rule 12\.11/,
+      ],
     ];
     for (const [user, name, options, expected] of cases) {
       const r = await slash(user, name, { options });

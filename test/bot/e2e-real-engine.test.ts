@@ -98,6 +98,44 @@ describe('bot e2e with the real engine (1757)', () => {
     expect(textOf(illegal)).toMatch(/rule \d+\.\d+/);
   }, 60_000);
 
+  it('12.21: /march fortress:enter marches and then moves the force into a friendly fortress, previewed as one order', async () => {
+    const gameId = (h.handle.sqlite.prepare('select id from games').get() as { id: string }).id;
+    const fid = h.standin.userId('frederick');
+    const view = h.bot.runtime.service.view({ gameId, seat: 'prussia', userId: fid });
+    if (!view.ok) throw new Error(view.error.message);
+    const garrisoned = new Set(
+      (view.view as { hexes: Array<{ hex: string; stacks: Array<{ inside: string[] }> }> }).hexes
+        .filter((x) => x.stacks.some((st) => st.inside.includes('prussia')))
+        .map((x) => x.hex),
+    );
+    const pending = h.bot.runtime.service.pending({ gameId, userId: fid });
+    if (!pending.ok) throw new Error(pending.error.message);
+    const legal = pending.decisions.find((d) => d.seat === 'prussia')?.legalActions ?? [];
+    const march = legal.find(
+      (a) =>
+        a.type === 'march' &&
+        a.leader !== 'frederick' &&
+        Array.isArray(a.path) &&
+        garrisoned.has((a.path as string[]).at(-1) as string) &&
+        ((a.take as { sp?: number } | undefined)?.sp ?? 0) > 0,
+    ) as { leader: string; path: string[]; take: { sp: number } } | undefined;
+    if (!march) throw new Error('no legal march into a Prussian fortress');
+    const preview = await slash('frederick', 'march', {
+      options: {
+        leader: march.leader,
+        path: march.path.join(','),
+        take_sp: march.take.sp,
+        fortress: 'enter',
+      },
+    });
+    expect(preview.embeds[0]?.description).toMatch(/, then Move \d+ SP into the fortress at /);
+    const confirm = buttonsOf(preview).find((b) => b.label === 'Confirm') as { id: string };
+    const done = await h.standin.user('frederick').click(preview.id, confirm.id).reply({ timeoutMs: 15000 });
+    await h.settle();
+    expect(textOf(done)).toMatch(/✅ Prussia: March/);
+    expect(textOf(done)).toMatch(/✅ Prussia: Move \d+ SP into the fortress/);
+  }, 60_000);
+
   it('finishing the Prussian-Allied March Phase hands over to the Coalition Force March Phase (4.2 A5)', async () => {
     await slash('frederick', 'done', { options: { seat: 'prussia' } });
     await slash('frederick', 'done', { options: { seat: 'hanover' } });

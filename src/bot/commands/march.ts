@@ -3,6 +3,7 @@
 // Overwhelming Attack choice (5.5) on the last hex of the path.
 import { SlashCommandBuilder, type SlashCommandOptionsOnlyBuilder } from 'discord.js';
 import type { Action } from '../../app/engine-port.js';
+import type { Sequence } from '../dry-run.js';
 import { matchLeader, ownLeaders, suggestLeaders } from '../leaders.js';
 import { previewOrder } from '../orders.js';
 import { parseLeaderList, parsePath, parseStops } from '../parse/path.js';
@@ -50,6 +51,14 @@ export function buildMarch(kind: 'march' | 'forcemarch'): SlashCommandOptionsOnl
     .addBooleanOption((o) =>
       o.setName('overwhelm').setDescription('Attempt an overwhelming attack on the last hex (5.5)'),
     );
+  if (kind === 'march') {
+    b.addStringOption((o) =>
+      o
+        .setName('fortress')
+        .setDescription('Leave the fortress before marching, or enter it at the end (12.21); SP from take_sp')
+        .addChoices({ name: 'leave first', value: 'leave' }, { name: 'enter at the end', value: 'enter' }),
+    );
+  }
   addSeatOption(b, false);
   return b;
 }
@@ -128,6 +137,33 @@ export async function marchOrder(
     });
   }
   notes.unshift(`${seatLabel(seat.seat)} orders ${leader.leader.name}.`);
+  // 12.21: going in or out of a fortress in the same hex costs no MP; it is its own order,
+  // sent just before (leave) or just after (enter) the march.
+  const fortress = str(input, 'fortress');
+  const sequence: Sequence = {};
+  if (fortress !== undefined) {
+    if (fortress !== 'enter' && fortress !== 'leave')
+      return errorReply('The fortress option is "enter" or "leave".');
+    const path = action.path as string[];
+    const carried = [
+      leader.leader.id,
+      ...((action.take as { leaders?: string[] } | undefined)?.leaders ?? []),
+    ];
+    const garrison = (hex: string, direction: 'in' | 'out'): Action => ({
+      type: 'garrison',
+      hex,
+      direction,
+      sp: takeSp ?? 0,
+      leaders: carried,
+    });
+    if (fortress === 'leave') {
+      if (!leader.leader.hex) return errorReply(`${leader.leader.name} is not on the map.`);
+      sequence.before = [garrison(leader.leader.hex, 'out')];
+    } else {
+      sequence.after = [garrison(path[path.length - 1] as string, 'in')];
+    }
+    if (takeSp === undefined) notes.push('No take_sp given: only the leaders go through the fortress gate.');
+  }
   return previewOrder(deps, {
     game: g.game,
     seat: seat.seat,
@@ -135,6 +171,7 @@ export async function marchOrder(
     action,
     command: kind,
     notes,
+    sequence,
   });
 }
 
