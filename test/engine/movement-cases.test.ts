@@ -206,3 +206,20 @@ describe('stacking, morale and ZOC details', () => {
     expect(austrianZoc(s, engineMap()).size).toBe(0);
   });
 });
+
+describe('10.46 during movement', () => {
+  it('10.46: a force passing through a hex held only by an enemy depot captures it on the way', () => {
+    const s = start(
+      [
+        fred('2010', 4),
+        { nationality: 'austria', hex: '2011', sp: 0, depot: true },
+        { nationality: 'austria', hex: '0231', sp: 1 },
+      ],
+      { dice: [3] },
+    );
+    const s2 = ok(
+      act(s, 'prussia', { type: 'march', leader: 'frederick', path: ['2011', '2012'], take: { sp: 4 } }),
+    );
+    expect(s2.depots['2011']?.owner).toBe('prussia');
+  });
+});

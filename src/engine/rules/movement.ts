@@ -31,6 +31,7 @@ import type {
   Seat,
 } from '../types.js';
 import { NATIONALITIES } from '../types.js';
+import { depotHousekeeping } from './depots.js';
 import { entryForbidden } from './scenario-rules.js';
 import { computeSupply } from './supply.js';
 import { ENEMY_HEX_MP, isRuleError, stepCost } from './terrain.js';
@@ -465,6 +466,8 @@ export function moveForce(state: GameState, action: MarchAction, ctx: MoveContex
       sideLeadersAt(state, to, enemy, 'out').length > 0
     )
       captureOutside(state, to, enemy, false, events);
+    // 10.46 / 10.42 at every step: an enemy depot the force reaches with its SP is taken at once.
+    if (forceStrength(f) > 0) depotHousekeeping(state, events);
     const stop = stops.get(to);
     if (stop) {
       const de = dropUnits(state, f, to, stop.drop) ?? takeUnits(state, f, to, stop.pick, mover);
