@@ -112,6 +112,22 @@ export const data = new SlashCommandBuilder()
   )
   .addSubcommand((s) => s.setName('draw').setDescription('Offer a draw, or accept the other side’s offer'))
   .addSubcommand((s) =>
+    addSeatOption(
+      s
+        .setName('autopilot')
+        .setDescription('Hand a seat to the autopilot, or take it back (creator or managers)'),
+      true,
+      'The seat',
+    ).addIntegerOption((o) =>
+      o
+        .setName('level')
+        .setDescription('0 = a human plays it, 1 = passive, 2-3 = standard autopilot')
+        .setRequired(true)
+        .setMinValue(0)
+        .setMaxValue(3),
+    ),
+  )
+  .addSubcommand((s) =>
     s.setName('end').setDescription('End the campaign now (server managers or the creator)'),
   );
 
@@ -287,6 +303,22 @@ async function execute(deps: BotDeps, input: CommandInput): Promise<Reply> {
       deps.settlements.clear(game.id);
       return { content: '🤝 Both sides agree: the campaign ends in a draw.', ephemeral: false };
     }
+    case 'autopilot': {
+      if (!isCreatorOrManager(input, game.createdBy)) {
+        return errorReply('Only the campaign creator or a server manager can hand a seat to the autopilot.');
+      }
+      const level = int(input, 'level');
+      if (level === undefined) return errorReply('Give the autopilot level, 0 to 3.');
+      const r = await deps.service.setAutopilot({ gameId: game.id, seat, level, byUserId: game.createdBy });
+      if (!r.ok) return errorReply(r.error.message);
+      return {
+        content:
+          level > 0
+            ? `${seatLabel(seat)} is now played by the autopilot (level ${level}).`
+            : `${seatLabel(seat)} is played by its holder again.`,
+        ephemeral: false,
+      };
+    }
     case 'end': {
       if (!isCreatorOrManager(input, game.createdBy))
         return errorReply('Only server managers or the creator can end the campaign.');
@@ -364,8 +396,7 @@ export async function mapReply(deps: BotDeps, input: CommandInput, gameId: strin
 
 export const command: BotCommand = {
   data,
-  slow: (input) =>
-    input.subcommand === 'start' || input.subcommand === 'map' || input.subcommand === 'status',
+  slow: (input) => ['start', 'map', 'status', 'autopilot'].includes(input.subcommand ?? ''),
   privateReply: (input) =>
     input.subcommand === 'status' || (input.subcommand === 'map' && input.options.scope === 'mine'),
   execute,
