@@ -432,5 +432,7 @@ describe('bot e2e: a short campaign through the stand-in', () => {
       }
     }
     expect(h.standin.unknownRequests).toEqual([]);
+    // Every payload the bot sent fit Discord's limits (the stand-in refuses what Discord would).
+    expect(h.standin.rejections().map((r) => `${r.method} ${r.path}: ${r.code} ${r.message}`)).toEqual([]);
   });
 });

@@ -185,6 +185,10 @@ describe('bot e2e with the real engine (1757)', () => {
     expect(texts).toMatch(/The deadline of the forcemarch phase passed/);
     expect(texts).toMatch(/Turn 1 · coalition player-turn · march phase/);
   }, 60_000);
+  it('every request fit Discord limits (nothing refused by the stand-in)', () => {
+    expect(h.standin.rejections().map((r) => `${r.method} ${r.path}: ${r.code} ${r.message}`)).toEqual([]);
+    expect(h.standin.unknownRequests).toEqual([]);
+  });
 });
 
 describe('bot e2e with the real engine: overwhelming attack, force march, battle and retreat (1757, dice all 6)', () => {
@@ -307,4 +311,7 @@ describe('bot e2e with the real engine: overwhelming attack, force march, battle
     expect(strengths.every((x) => x === '8 SP')).toBe(true);
     expect(all).toMatch(/An Overwhelming Attack of 8 SP is announced at 1528/);
   }, 60_000);
+  it('every request fit Discord limits (nothing refused by the stand-in)', () => {
+    expect(g.standin.rejections().map((r) => `${r.method} ${r.path}: ${r.code} ${r.message}`)).toEqual([]);
+  });
 });
