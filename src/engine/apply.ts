@@ -58,15 +58,20 @@ export function apply(
   }
   const a = parsed.data as Action;
   if (state.over) return fail('4.0', 'game-over', 'The game is over.');
-  const s: GameState = structuredClone(state);
-  const events: GameEvent[] = [];
-  const r = dispatch(state, s, seat, a, map, events);
-  if (r) return { ok: false, error: r };
-  housekeeping(s, map, events);
-  let out = s;
-  if (!out.over && out.pending.length === 0) out = advance(out, map, events);
-  out.version = state.version + 1;
-  return { ok: true, state: out, events };
+  try {
+    const s: GameState = structuredClone(state);
+    const events: GameEvent[] = [];
+    const r = dispatch(state, s, seat, a, map, events);
+    if (r) return { ok: false, error: r };
+    housekeeping(s, map, events);
+    let out = s;
+    if (!out.over && out.pending.length === 0) out = advance(out, map, events);
+    out.version = state.version + 1;
+    return { ok: true, state: out, events };
+  } catch (e) {
+    // An engine bug must not crash the caller; the input state is untouched (we worked on a copy).
+    return fail('engine', 'internal-error', `Internal engine error: ${(e as Error).message}`);
+  }
 }
 
 function dispatch(
