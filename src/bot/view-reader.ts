@@ -128,16 +128,8 @@ export function readView(view: unknown, ownNationalities: readonly string[] = []
     const t = str(rec(e)?.text);
     return t ? [t] : [];
   });
-  const victory = entries(v.victory ?? v.result).flatMap(([key, val]) => {
-    if (typeof val === 'number' || typeof val === 'string') return [`${key}: ${val}`];
-    const r = rec(val);
-    if (!r) return [];
-    const label = str(r.side) ?? str(r.seat) ?? key;
-    const parts = Object.entries(r)
-      .filter(([k, x]) => k !== 'side' && k !== 'seat' && (typeof x === 'number' || typeof x === 'string'))
-      .map(([k, x]) => `${k} ${x}`);
-    return [`${label}: ${parts.join(', ')}`];
-  });
+  const report = rec(v.victory ?? v.result ?? v.score);
+  const victory = report && rec(report.total) ? victoryLines(report) : genericVictory(v.victory ?? v.result);
   return {
     turn: num(v.turn),
     phase: str(v.phase),
@@ -150,4 +142,40 @@ export function readView(view: unknown, ownNationalities: readonly string[] = []
     victory,
     over: v.over !== null && v.over !== undefined && v.over !== false,
   };
+}
+
+const SIDE_LABEL: Record<string, string> = { 'prussian-allied': 'Prussian-Allied', coalition: 'Coalition' };
+
+/** 17.0 / 17.1: the end-of-game table from a victory report (fortress VP, losses, totals, level). */
+export function victoryLines(r: Record<string, unknown>): string[] {
+  const total = rec(r.total) ?? {};
+  const fortress = rec(r.fortressVp) ?? {};
+  const loss = rec(r.lossVp) ?? {};
+  const lines = Object.keys(total).map(
+    (side) =>
+      `${SIDE_LABEL[side] ?? side}: ${num(fortress[side]) ?? '?'} fortress VP − ${num(loss[side]) ?? '?'} for losses = ${num(total[side]) ?? '?'}`,
+  );
+  const winner = str(r.winner);
+  const level = str(r.level);
+  const diff = num(r.difference);
+  if (winner === 'draw') lines.push(`Result: a draw${diff !== null ? ` (difference ${diff})` : ''}.`);
+  else if (winner) {
+    lines.push(
+      `Result: ${SIDE_LABEL[winner] ?? winner} ${level ? `${level} victory` : 'victory'}${diff !== null ? ` (difference ${diff})` : ''}.`,
+    );
+  }
+  return lines;
+}
+
+function genericVictory(x: unknown): string[] {
+  return entries(x).flatMap(([key, val]) => {
+    if (typeof val === 'number' || typeof val === 'string') return [`${key}: ${val}`];
+    const r = rec(val);
+    if (!r) return [];
+    const label = str(r.side) ?? str(r.seat) ?? key;
+    const parts = Object.entries(r)
+      .filter(([k, x]) => k !== 'side' && k !== 'seat' && (typeof x === 'number' || typeof x === 'string'))
+      .map(([k, x]) => `${k} ${x}`);
+    return [`${label}: ${parts.join(', ')}`];
+  });
 }
