@@ -11,6 +11,7 @@ import { engineMap } from './map-env.js';
 import { viewHook } from './phases/hooks.js';
 import type { GameEvent, GameState, HexId, Nationality, PhaseName, Seat, Side } from './types.js';
 import { NATIONALITIES, SIDES } from './types.js';
+import { finalScore } from './victory/score.js';
 
 export interface ViewLeader {
   id: string;
@@ -64,6 +65,12 @@ export interface View {
   reinforcements: Array<{ id: string; turn: number; nationality: Nationality; hex: HexId; arrived: boolean }>;
   legal: Action[];
   events: GameEvent[];
+  /**
+   * Own side only: its Victory Point total if the game ended now (17.0; after the end-of-game
+   * exchange where the scenario has one). Built only from what the side knows: the fortresses it
+   * garrisons, its own losses and its own men held prisoner. The enemy's total is never included.
+   */
+  vp?: { side: Side; value: number; note: string };
 }
 
 export function view(
@@ -173,6 +180,8 @@ export function view(
     events: eventsFor(events, viewer, state.seatSide),
   };
   if (side) {
+    const score = finalScore(state, map);
+    v.vp = { side, value: score.total[side], note: 'if the game ended now' };
     v.eliminated = {};
     for (const n of NATIONALITIES)
       if (state.seatSide[n] === side && state.ledger.eliminated[n])

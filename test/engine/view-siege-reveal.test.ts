@@ -49,3 +49,26 @@ describe('13.14 besieger reveal', () => {
     expect(JSON.stringify(hex)).not.toMatch(/"sp"/);
   });
 });
+
+describe('17.0 VP estimate in the view', () => {
+  const berlin = { hex: '0303', name: 'Berlin', vp: 10, region: 'brandenburg' as const };
+  const vienna = { hex: '0909', name: 'Vienna', vp: 10, region: 'austria' as const };
+  const vpMap = testMap({ fortresses: [berlin, vienna], size: 12 });
+
+  it('17.0: each side sees its own total (fortress VP minus its own losses); the public sees none', () => {
+    const s = baseState({
+      phase: 'march',
+      forces: { '0303': { prussia: { out: 0, in: 2 } }, '0909': { austria: { out: 0, in: 3 } } },
+    });
+    s.ledger.eliminated = { prussia: 4, austria: 7 };
+    expect(view(s, 'prussia', [], vpMap).vp).toEqual({
+      side: 'prussian-allied',
+      value: 6,
+      note: 'if the game ended now',
+    });
+    expect(view(s, 'austria', [], vpMap).vp?.value).toBe(3);
+    expect(view(s, 'public', [], vpMap).vp).toBeUndefined();
+    // The estimate never carries the other side's total.
+    expect(JSON.stringify(view(s, 'prussia', [], vpMap).vp)).not.toContain('"coalition"');
+  });
+});
