@@ -13,6 +13,12 @@ import { seatLabel } from './session.js';
 import type { BotDeps } from './types.js';
 
 const DMS_CLOSED = 50007;
+/** Errors retrying cannot fix: unknown channel/user, no access. The message is dropped and logged. */
+const PERMANENT = new Set([10003, 10013, 50001, 50013]);
+
+function permanent(e: unknown): boolean {
+  return e instanceof DiscordAPIError && typeof e.code === 'number' && PERMANENT.has(e.code);
+}
 
 export const OPEN_DMS_HINT =
   'I could not DM you: your direct messages from server members are closed. To get your private updates by DM, open the server menu → Privacy Settings → allow Direct Messages, then use /help.';
@@ -77,7 +83,10 @@ export class DiscordPublisher implements Publisher {
       withImage: png !== null,
     });
     if (png) embed.image = { url: 'attachment://map.png' };
-    const channel = await this.client.channels.fetch(channelId);
+    const channel = await this.client.channels.fetch(channelId).catch((e: unknown) => {
+      if (permanent(e)) return null;
+      throw e;
+    });
     if (!channel?.isSendable()) {
       this.log('publisher: campaign channel not reachable', { channelId });
       return { messageId: null };
@@ -155,6 +164,10 @@ export class DiscordPublisher implements Publisher {
         const sent = await user.send(payload);
         return { messageId: sent.id };
       } catch (e) {
+        if (permanent(e)) {
+          this.log('publisher: DM not possible', { userId, error: String(e) });
+          return { messageId: null };
+        }
         if (!(e instanceof DiscordAPIError) || e.code !== DMS_CLOSED) throw e;
       }
     }
