@@ -137,6 +137,16 @@ describe('bot e2e: a short campaign through the stand-in', () => {
     expect(leakedStrengths(textOf(prussiaDm as RecordedMessage), ['prussia'])).toEqual([]);
   });
 
+  it('commands sent by DM act on the one campaign the user plays in', async () => {
+    const dmChannel = (latestDm('frederick') as RecordedMessage).channelId;
+    const handle = h.standin
+      .user('frederick')
+      .slash('forces', { channel: dmChannel, options: { seat: 'prussia' } });
+    const reply = await handle.reply();
+    expect(textOf(reply)).toContain(`${HIDDEN_SP.prussia} SP`);
+    expect(reply.channelId).toBe(dmChannel);
+  });
+
   it('bad inputs get private, specific errors and change nothing', async () => {
     const version = () =>
       (h.handle.sqlite.prepare('select version from games').get() as { version: number }).version;
