@@ -24,6 +24,7 @@ export interface BatchSummary {
   /** Fortress name -> number of games in which it changed hands at least once. */
   fortressChanges: Record<string, number>;
   refused: number;
+  stalls: number;
   endedBy: Record<string, number>;
 }
 
@@ -56,6 +57,7 @@ export function runBatch(opts: {
   const fortressChanges: Record<string, number> = {};
   const endedBy: Record<string, number> = {};
   let refused = 0;
+  let stalls = 0;
   let scenarioId = typeof opts.scenario === 'string' ? opts.scenario : opts.scenario.id;
   const map = driverMap(opts.map);
   opts.seeds.forEach((seed, i) => {
@@ -74,6 +76,7 @@ export function runBatch(opts: {
     sum.difference += g.victory.total['prussian-allied'] - g.victory.total.coalition;
     sum.steps += g.steps;
     refused += g.refused;
+    stalls += g.stalls;
     const names = new Set(g.captures.map((c) => map.fortress(c.hex)?.name ?? c.hex));
     for (const n of names) fortressChanges[n] = (fortressChanges[n] ?? 0) + 1;
     opts.onGame?.(i, g);
@@ -98,6 +101,7 @@ export function runBatch(opts: {
     },
     fortressChanges,
     refused,
+    stalls,
     endedBy,
   };
 }

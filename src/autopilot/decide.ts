@@ -227,6 +227,13 @@ export function decideWithReason(
     scored.push(s);
   }
   rankOrder(board, scored);
+  // No `done` on offer: a rule obliges a move first (10.52-10.53: a leader out of supply must get
+  // back). Never undo garrisons or depots then; the least bad march gets chosen.
+  if (!legal.some((a) => a.type === 'done' || a.type === 'halt'))
+    for (const s of scored) {
+      const a = s.action;
+      if ((a.type === 'garrison' && rec(a).direction === 'out') || a.type === 'depot-destroy') s.score = -100;
+    }
   let best: Scored[] = [];
   let bestScore = Number.NEGATIVE_INFINITY;
   for (const s of scored) {

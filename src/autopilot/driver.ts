@@ -61,6 +61,8 @@ export interface GameSummary {
   steps: number;
   /** Actions the engine refused (should stay 0: the autopilot picks from the legal list). */
   refused: number;
+  /** Steps the driver had to time out because the seats kept acting (should stay 0). */
+  stalls: number;
   /** The first few refusals, for diagnosis. */
   refusals: Array<{ seat: Seat; turn: number; phase: string; action: Action; error: string }>;
   victory: VictoryReport;
@@ -69,6 +71,9 @@ export interface GameSummary {
   captures: Array<{ hex: string; side: Side; turn: number }>;
   endedBy: 'last-turn' | 'winter-quarters' | 'forfeit' | 'turn-limit' | 'step-limit';
 }
+
+/** More actions than this in one step of one Player-Turn means a loop (a whole March Phase takes < 100). */
+const STEP_ACTION_LIMIT = 600;
 
 function levelFor(opt: DriverOptions['level'], seat: Seat): Level {
   if (!opt) return 'standard';
@@ -150,6 +155,9 @@ export function playGame(opts: DriverOptions): GameSummary {
   const captures: GameSummary['captures'] = [];
   let steps = 0;
   let refused = 0;
+  let stalls = 0;
+  let lastStepKey = '';
+  let stepActions = 0;
   const refusals: GameSummary['refusals'] = [];
   let turnEvents: GameEvent[] = [];
   let endedBy: GameSummary['endedBy'] | undefined;
@@ -157,6 +165,20 @@ export function playGame(opts: DriverOptions): GameSummary {
     if (steps >= maxSteps) {
       endedBy = 'step-limit';
       break;
+    }
+    // Safety net: a seat that keeps acting in one step (a loop between the autopilot and a rule)
+    // is timed out, as the service's deadline would (time enters the engine only as an action).
+    const stepKey = `${state.turn}|${state.phasing}|${state.phase}`;
+    if (stepKey !== lastStepKey) {
+      lastStepKey = stepKey;
+      stepActions = 0;
+    } else if (++stepActions > STEP_ACTION_LIMIT) {
+      const t = apply(state, pendingSeats(state)[0] ?? 'prussia', { type: 'timeout' }, map);
+      if (!t.ok) throw new Error(`driver: timeout refused: ${t.error.message}`);
+      stalls++;
+      state = t.state;
+      stepActions = 0;
+      continue;
     }
     const pending = pendingSeats(state);
     const seat = pending[0];
@@ -222,6 +244,7 @@ export function playGame(opts: DriverOptions): GameSummary {
     state,
     steps,
     refused,
+    stalls,
     refusals,
     victory,
     losses,
