@@ -32,6 +32,15 @@ export function loadNames(): NameBook {
       // A scenario file that is missing: its leaders still come from the views.
     }
   }
+  // Display names only: the ratings in the same file are never read here.
+  try {
+    const book = readJson('scenarios/leaders.json') as { leaders?: Record<string, { name?: unknown }> };
+    for (const [id, l] of Object.entries(book.leaders ?? {})) {
+      if (typeof l.name === 'string') leaders.set(id, { ...leaders.get(id), id, name: l.name });
+    }
+  } catch {
+    // No leader file: ids are shown title-cased.
+  }
   return new NameBook(places, [...leaders.values()]);
 }
 

@@ -36,6 +36,11 @@ export class NameBook {
 
   readonly leaders: Named<string>[];
 
+  /** A leader's display name from the scenario data (names only, never ratings), else the id. */
+  leaderName(id: string): string {
+    return this.leaders.find((l) => l.value === id)?.name ?? displayLeaderName(id);
+  }
+
   placeName(hex: string): string | undefined {
     return this.places.find((p) => p.value === hex)?.name;
   }

@@ -211,7 +211,7 @@ describe('bot e2e: a short campaign through the stand-in', () => {
     expect(textOf(preview)).not.toMatch(/succeeds|fails/);
     expect(buttonsOf(preview).map((b) => b.label)).toEqual(['Confirm', 'Edit', 'Cancel']);
     const done = await click('frederick', preview, /Confirm/);
-    expect(textOf(done)).toMatch(/✅ Hanover: March ferdinand/);
+    expect(textOf(done)).toMatch(/✅ Hanover: March Ferdinand/);
     expect(textOf(done)).toMatch(/Overwhelming attack at 1521 succeeds/);
     expect(buttonsOf(done)).toEqual([]);
   });
@@ -244,7 +244,7 @@ describe('bot e2e: a short campaign through the stand-in', () => {
 
   it('5.2: a force march: declared, die + Initiative revealed privately, then marched', async () => {
     const preview = await slash('frederick', 'forcemarch', { options: { leader: 'Keith' } });
-    expect(textOf(preview)).toMatch(/Force march keith/);
+    expect(textOf(preview)).toMatch(/Force march Keith/);
     const declared = await click('frederick', preview, /Confirm/);
     expect(textOf(declared)).toMatch(/die 4 \+ initiative 1 = 5 MP/);
     const tooFar = await slash('frederick', 'march', {

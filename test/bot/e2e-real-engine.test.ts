@@ -90,7 +90,7 @@ describe('bot e2e with the real engine (1757)', () => {
     const confirm = buttonsOf(preview).find((b) => b.label === 'Confirm') as { id: string };
     const handle = h.standin.user('frederick').click(preview.id, confirm.id);
     const done = await handle.reply({ timeoutMs: 15000 });
-    expect(textOf(done)).toMatch(/✅ Prussia: March frederick/);
+    expect(textOf(done)).toMatch(/✅ Prussia: March Frederick II/);
     const illegal = await slash('frederick', 'march', {
       options: { leader: 'Frederick', path: march.path[0] as string },
     });
@@ -263,7 +263,7 @@ describe('bot e2e with the real engine: overwhelming attack, force march, battle
     expect(textOf(preview)).toMatch(/Preview — Austria/);
     expect(textOf(preview)).toMatch(/Decided only when you confirm/);
     const declared = await press('maria', preview, /^Confirm$/);
-    expect(textOf(declared)).toMatch(new RegExp(`✅ Austria: Force march ${fm.leader}`));
+    expect(textOf(declared)).toMatch(/✅ Austria: Force march Charles of Lorraine/);
     expect(textOf(declared)).toMatch(/die 6 \+ Initiative \d+ = \d+, 6 MP/);
     expect(textOf(declared)).toMatch(/costs .* force one SP/);
     const march = legal('maria', 'austria').find((a) => a.type === 'march' && a.leader === fm.leader) as

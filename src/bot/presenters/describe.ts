@@ -8,12 +8,14 @@ export function placeLabel(names: NameBook | undefined, hex: string): string {
   return name ? `${name} (${hex})` : hex;
 }
 
-function units(u: unknown): string {
+function units(u: unknown, names?: NameBook): string {
   if (typeof u !== 'object' || u === null) return '';
   const r = u as { sp?: unknown; leaders?: unknown };
   const parts: string[] = [];
   if (typeof r.sp === 'number' && r.sp > 0) parts.push(`${r.sp} SP`);
-  if (Array.isArray(r.leaders) && r.leaders.length) parts.push(r.leaders.join(', '));
+  if (Array.isArray(r.leaders) && r.leaders.length) {
+    parts.push(r.leaders.map((id) => (names ? names.leaderName(String(id)) : String(id))).join(', '));
+  }
   return parts.join(' + ');
 }
 
@@ -24,9 +26,9 @@ export function describeAction(a: Action, names?: NameBook): string {
     case 'march':
     case 'forcemarch': {
       const path = Array.isArray(a.path) ? a.path.map(hex).join(' → ') : '';
-      const take = units(a.take);
+      const take = units(a.take, names);
       return [
-        `${a.type === 'march' ? 'March' : 'Force march'} ${String(a.leader)}`,
+        `${a.type === 'march' ? 'March' : 'Force march'} ${names ? names.leaderName(String(a.leader)) : String(a.leader)}`,
         path ? `: ${path}` : '',
         take ? ` taking ${take}` : '',
         a.overwhelm === true ? ' with an overwhelming attack' : '',
