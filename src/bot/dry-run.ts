@@ -81,14 +81,17 @@ function marchSteps(
 
 /**
  * MP the leader has before this march: what a force already moving has left, else the March
- * Phase allowance (5.1: roll + Initiative, at most 6; 16.11: one less in winter turns 16-18).
+ * Phase allowance (5.1: roll + Initiative, at most 6; 11.13: Initiative 0 when demoralized; 16.11:
+ * one less in winter turns 16-18).
  */
 function allowance(view: unknown, leader: string): number | null {
   const v = view as {
     moving?: Array<{ leader: string; mpLeft: number }>;
     marchRoll?: number | null;
     turn?: number;
-    hexes?: Array<{ stacks: Array<{ leaders: Array<{ id: string; initiative?: number }> }> }>;
+    hexes?: Array<{
+      stacks: Array<{ demoralized?: boolean; leaders: Array<{ id: string; initiative?: number }> }>;
+    }>;
   } | null;
   if (!v) return null;
   const moving = v.moving?.find((m) => m.leader === leader);
@@ -99,7 +102,9 @@ function allowance(view: unknown, leader: string): number | null {
       for (const l of st.leaders)
         if (l.id === leader && typeof l.initiative === 'number') {
           const winter = typeof v.turn === 'number' && v.turn >= 16 ? 1 : 0;
-          return Math.min(6, v.marchRoll + l.initiative) - winter;
+          // 11.13: a demoralized leader moves with Initiative 0.
+          const initiative = st.demoralized ? 0 : l.initiative;
+          return Math.min(6, v.marchRoll + initiative) - winter;
         }
   return null;
 }
