@@ -40,6 +40,8 @@ export async function createBot(o: BotOptions): Promise<Bot> {
   const client = new Client({ intents: [GatewayIntentBits.Guilds], ...o.clientOptions });
   let deps: BotDeps | undefined;
   const publisher = new DiscordPublisher(client, () => deps as BotDeps, log);
+  const ready = new Promise<void>((resolve) => client.once('clientReady', () => resolve()));
+  publisher.waitFor(ready);
   const runtime = await startRuntime({
     db: o.db,
     engine: o.engine,
@@ -76,7 +78,6 @@ export async function createBot(o: BotOptions): Promise<Bot> {
     deps,
     publisher,
     async login(token: string) {
-      const ready = new Promise<void>((resolve) => client.once('clientReady', () => resolve()));
       await client.login(token);
       await ready;
     },

@@ -40,7 +40,15 @@ export class DiscordPublisher implements Publisher {
     private readonly log: (msg: string, data?: Record<string, unknown>) => void = () => {},
   ) {}
 
+  private readyGate: Promise<void> = Promise.resolve();
+
+  /** Jobs restored at start-up may run before login: publishing waits until the client is ready. */
+  waitFor(ready: Promise<void>): void {
+    this.readyGate = ready;
+  }
+
   async publish(message: OutboundMessage): Promise<{ messageId: string | null }> {
+    await this.readyGate;
     if (message.target.kind === 'channel') return this.publishChannel(message, message.target.channelId);
     return this.publishDm(message, message.target.userId, message.target.seat);
   }
