@@ -163,4 +163,34 @@ describe('bot e2e: delivery', () => {
     const agreed = await slash('maria', 'campaign', { sub: 'draw' });
     expect(agreed.reply.content).toMatch(/Both sides agree: the campaign ends in a draw/);
   });
+
+  it('restart: open deadlines survive, an unconfirmed preview is gone and says so', async () => {
+    h = await startBotHarness();
+    await slash('frederick', 'campaign', { sub: 'create', options: { scenario: 'toy' } });
+    await slash('frederick', 'campaign', { sub: 'join', options: { seat: 'prussia' } });
+    await slash('maria', 'campaign', { sub: 'join', options: { seat: 'austria' } });
+    await slash('frederick', 'campaign', { sub: 'start' });
+    const { reply: preview } = await slash('frederick', 'march', {
+      options: { leader: 'Keith', path: '1728' },
+    });
+    const version = () =>
+      (h?.handle.sqlite.prepare('select version from games').get() as { version: number }).version;
+    const before = version();
+    await h.restart();
+    const confirm = (
+      preview.components[0] as { components: Array<{ custom_id: string; label: string }> }
+    ).components.find((b) => b.label === 'Confirm');
+    const late = await h.standin
+      .user('frederick')
+      .click(preview.id, confirm?.custom_id as string)
+      .reply();
+    expect(textOf(late)).toMatch(/expired or was already handled; give it again/);
+    expect(version()).toBe(before);
+    // The March Phase deadline set before the restart still fires: Prussia and Hanover time out.
+    await h.advance(25 * 3_600_000);
+    const updates = h.standin
+      .messagesIn('war')
+      .filter((m) => m.origin === 'channel-message' && m.embeds.length > 0);
+    expect(textOf(updates.at(-1) as never)).toMatch(/ran out of time/);
+  });
 });

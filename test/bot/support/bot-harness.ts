@@ -37,6 +37,8 @@ export interface BotHarness {
   logs: string[];
   /** Let the embedded queue run everything due (publishing included). */
   settle(): Promise<void>;
+  /** Stop the bot (client and runtime) and start a new one on the same database, as after a crash. */
+  restart(): Promise<void>;
   /** Advance the campaign clock (deadlines, reminders) and settle. */
   advance(ms: number): Promise<void>;
   close(): Promise<void>;
@@ -60,17 +62,21 @@ export async function startBotHarness(
       roles: username === 'umpire' ? ['Umpire'] : [],
     })),
   });
-  const bot = await createBot({
-    db: handle.db,
-    engine: o.engine ?? (toyEngine() as RulesEngine<unknown>),
-    clock,
-    names: o.names ?? new NameBook(PLACES),
-    rules: loadRules(),
-    render: o.render,
-    clientOptions: standin.clientOptions(),
-    log: (msg, data) => logs.push(`${msg} ${JSON.stringify(data ?? {})}`),
-  });
-  await bot.login(standin.token);
+  const makeBot = async () => {
+    const b = await createBot({
+      db: handle.db,
+      engine: o.engine ?? (toyEngine() as RulesEngine<unknown>),
+      clock,
+      names: o.names ?? new NameBook(PLACES),
+      rules: loadRules(),
+      render: o.render,
+      clientOptions: standin.clientOptions(),
+      log: (msg, data) => logs.push(`${msg} ${JSON.stringify(data ?? {})}`),
+    });
+    await b.login(standin.token);
+    return b;
+  };
+  const bot = await makeBot();
   await bot.client.application?.commands.set(commandDefinitions() as never);
   const h: BotHarness = {
     standin,
@@ -80,7 +86,7 @@ export async function startBotHarness(
     logs,
     async settle() {
       for (let i = 0; i < 20; i++) {
-        await bot.runtime.embedded?.idle();
+        await h.bot.runtime.embedded?.idle();
         await new Promise((r) => setTimeout(r, 5));
       }
     },
@@ -88,8 +94,13 @@ export async function startBotHarness(
       clock.advance(ms);
       await h.settle();
     },
+    async restart() {
+      await h.bot.close();
+      h.bot = await makeBot();
+      await h.settle();
+    },
     async close() {
-      await bot.close();
+      await h.bot.close();
       await standin.close();
       handle.close();
       rmSync(dir, { recursive: true, force: true });
