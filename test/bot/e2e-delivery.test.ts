@@ -173,8 +173,9 @@ describe('bot e2e: delivery', () => {
     const { reply: preview } = await slash('frederick', 'march', {
       options: { leader: 'Keith', path: '1728' },
     });
+    const harness = h;
     const version = () =>
-      (h?.handle.sqlite.prepare('select version from games').get() as { version: number }).version;
+      (harness.handle.sqlite.prepare('select version from games').get() as { version: number }).version;
     const before = version();
     await h.restart();
     const confirm = (
