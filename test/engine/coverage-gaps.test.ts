@@ -319,10 +319,8 @@ describe('scenario special rules carried as data', () => {
     expect(loadScenario('1761').rules).toMatchObject({ russianWithdrawalFromTurn: 7 });
   });
 
-  // Known data defect (docs/rules-coverage.md, 18.0): the 1761 and 1762 special rules say nothing
-  // about the Empire and the Rhine, yet both scenario files set empireNotWestOfRhine. it.fails keeps
-  // the suite green while the defect stands and turns red once the files are corrected.
-  it.fails('18.0 1761 / 1762: no special rule keeps Empire units east of the Rhine (KNOWN DEFECT)', () => {
+  // The Empire's Rhine restriction is a special rule of 1758-1760 only (their rule B).
+  it('18.0 1761 / 1762: no special rule keeps Empire units east of the Rhine', () => {
     expect(loadScenario('1761').rules.empireNotWestOfRhine).toBeFalsy();
     expect(loadScenario('1762').rules.empireNotWestOfRhine).toBeFalsy();
   });
