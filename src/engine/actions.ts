@@ -71,6 +71,9 @@ export const doneSchema = z.object({ type: z.literal('done') });
 /** The step's deadline passed: seats still pending are treated as done (submitted by the service). */
 export const timeoutSchema = z.object({ type: z.literal('timeout') });
 
+/** 14.15: the Allied player concedes after Frederick's capture (decisive Coalition victory). */
+export const forfeitSchema = z.object({ type: z.literal('forfeit') });
+
 export const coreActionSchemas = [
   marchSchema,
   forceMarchSchema,
@@ -81,6 +84,7 @@ export const coreActionSchemas = [
   garrisonSchema,
   doneSchema,
   timeoutSchema,
+  forfeitSchema,
 ] as const;
 
 export const actionSchema = z.discriminatedUnion('type', [

@@ -8,6 +8,7 @@ import { type HookAction, phaseHooks } from './phases/hooks.js';
 import { advance, housekeeping, marchAllowance } from './phases/machine.js';
 import { rollDie } from './rng.js';
 import { buildDepot, depotBuildError, destroyDepot, destroyDepotError } from './rules/depots.js';
+import { forfeitAvailable } from './rules/forfeit.js';
 import { buildCamp, campBuildError } from './rules/fortified-camp.js';
 import { applyGarrison } from './rules/garrison.js';
 import {
@@ -96,6 +97,24 @@ function dispatch(
       s.pending = [];
     }
     events.push(ev('timeout', `The deadline of the ${s.phase} phase passed.`));
+    return undefined;
+  }
+  if (a.type === 'forfeit') {
+    // 14.15: open at any moment (not only in the seat's own step) while Frederick is a prisoner.
+    if (!forfeitAvailable(s, seat))
+      return {
+        rule: '14.15',
+        code: 'no-forfeit',
+        message:
+          seat === 'prussia'
+            ? 'The Allied player may forfeit only while Frederick is held prisoner.'
+            : 'Only the Prussian seat may forfeit, and only after Frederick is captured.',
+      };
+    s.over = { reason: 'forfeit', turn: s.turn };
+    s.pending = [];
+    events.push(
+      ev('forfeit', 'With Frederick a prisoner, the Allied player forfeits: a decisive Coalition victory.'),
+    );
     return undefined;
   }
   if (!s.pending.includes(seat))

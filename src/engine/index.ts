@@ -17,6 +17,7 @@ export { legalActions, pendingSeats } from './legal.js';
 export { engineMap, setDefaultMapLoader, useMap } from './map-env.js';
 export { type HookAction, type PhaseHook, phaseHooks } from './phases/hooks.js';
 export { rollDie } from './rng.js';
+export { forfeitAvailable } from './rules/forfeit.js';
 export { isScenarioId, leaderRatings, loadScenario, parseScenario, type Scenario } from './scenario/index.js';
 export { type SetupOptions, setup } from './setup.js';
 export * from './types.js';

@@ -9,6 +9,7 @@ import { eventsFor } from './events.js';
 import { legalActions } from './legal.js';
 import { engineMap } from './map-env.js';
 import { viewHook } from './phases/hooks.js';
+import { forfeitAvailable } from './rules/forfeit.js';
 import type { GameEvent, GameState, HexId, Nationality, PhaseName, Seat, Side } from './types.js';
 import { NATIONALITIES, SIDES } from './types.js';
 import { finalScore } from './victory/score.js';
@@ -71,6 +72,8 @@ export interface View {
    * garrisons, its own losses and its own men held prisoner. The enemy's total is never included.
    */
   vp?: { side: Side; value: number; note: string };
+  /** 14.15: the Prussian seat may forfeit now (Frederick is a prisoner); absent otherwise. */
+  canForfeit?: true;
 }
 
 export function view(
@@ -180,6 +183,7 @@ export function view(
     events: eventsFor(events, viewer, state.seatSide),
   };
   if (side) {
+    if (forfeitAvailable(state, viewer as Seat)) v.canForfeit = true;
     const score = finalScore(state, map);
     v.vp = { side, value: score.total[side], note: 'if the game ended now' };
     v.eliminated = {};
