@@ -118,7 +118,15 @@ function supplyWarnings(viewAfter: unknown, action: Action): string[] {
 }
 
 /** Orders whose outcome is fixed by the rules alone; anything else may roll dice or reveal. */
-const DETERMINISTIC = new Set(['march', 'depot-build', 'depot-destroy', 'garrison', 'halt', 'done']);
+const DETERMINISTIC = new Set([
+  'march',
+  'depot-build',
+  'depot-destroy',
+  'camp-build',
+  'garrison',
+  'halt',
+  'done',
+]);
 
 export function rollsDice(action: Action): boolean {
   if (action.type === 'march') return action.overwhelm === true;

@@ -183,6 +183,7 @@ export function buttonableActions(actions: Action[]): Action[] {
     'forcemarch',
     'depot-build',
     'depot-destroy',
+    'camp-build',
     'garrison',
     'halt',
     'timeout',
@@ -274,6 +275,7 @@ const FREE_COMMANDS: Record<string, string> = {
   forcemarch: '/forcemarch',
   'depot-build': '/depot',
   'depot-destroy': '/depot action:destroy',
+  'camp-build': '/depot action:camp',
   garrison: '/garrison',
   halt: '/done',
 };

@@ -96,6 +96,15 @@ describe('bot e2e with the real engine (1757)', () => {
     });
     expect(textOf(illegal)).toMatch(/⛔/);
     expect(textOf(illegal)).toMatch(/rule \d+\.\d+/);
+    // Wrong phase and wrong scenario: a depot in the March Phase, a 1761 fortified camp in 1757.
+    for (const [action, expected] of [
+      ['build', /Depot Creation Phase\. \(rule 10\.41\)/],
+      ['camp', /no fortified camp\. \(rule 1761 4C\)/],
+    ] as const) {
+      const r = await slash('frederick', 'depot', { options: { hex: 'Dresden', action, seat: 'prussia' } });
+      expect(r.visibleTo).toEqual([h.standin.userId('frederick')]);
+      expect(textOf(r)).toMatch(expected);
+    }
   }, 60_000);
 
   it('12.21: /march fortress:enter marches and then moves the force into a friendly fortress, previewed as one order', async () => {

@@ -16,7 +16,11 @@ const data = addSeatOption(
       o
         .setName('action')
         .setDescription('Build (default) or destroy')
-        .addChoices({ name: 'build', value: 'build' }, { name: 'destroy', value: 'destroy' }),
+        .addChoices(
+          { name: 'build', value: 'build' },
+          { name: 'destroy', value: 'destroy' },
+          { name: 'fortified camp (1761)', value: 'camp' },
+        ),
     ),
   false,
 );
@@ -33,13 +37,18 @@ export const command: BotCommand = {
     const where = deps.names.hex(str(input, 'hex') ?? '');
     if (!where.ok) return errorReply(where.message);
     const verb = str(input, 'action') ?? 'build';
-    if (verb !== 'build' && verb !== 'destroy')
-      return errorReply('The depot action is "build" or "destroy".');
+    if (verb !== 'build' && verb !== 'destroy' && verb !== 'camp') {
+      return errorReply('The depot action is "build", "destroy" or "camp".');
+    }
     return previewOrder(deps, {
       game: g.game,
       seat: seat.seat,
       userId: input.userId,
-      action: { type: verb === 'build' ? 'depot-build' : 'depot-destroy', hex: where.match.value },
+      // 10.41 build, 10.47 destroy; 1761 special rule C: the Prussian fortified camp.
+      action: {
+        type: verb === 'build' ? 'depot-build' : verb === 'camp' ? 'camp-build' : 'depot-destroy',
+        hex: where.match.value,
+      },
       command: 'depot',
       notes: where.exact ? [] : [`Read as ${where.match.name} (${where.match.value}).`],
     });

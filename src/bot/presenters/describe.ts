@@ -36,6 +36,8 @@ export function describeAction(a: Action, names?: NameBook): string {
     }
     case 'depot-build':
       return `Build a depot at ${hex(a.hex)}`;
+    case 'camp-build':
+      return `Begin the fortified camp at ${hex(a.hex)}`;
     case 'depot-destroy':
       return `Destroy the depot at ${hex(a.hex)}`;
     case 'garrison':
