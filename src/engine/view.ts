@@ -13,6 +13,7 @@ import { forfeitAvailable } from './rules/forfeit.js';
 import type { GameEvent, GameState, HexId, Nationality, PhaseName, Seat, Side } from './types.js';
 import { NATIONALITIES, SIDES } from './types.js';
 import { finalScore } from './victory/score.js';
+import type { VictoryReport } from './victory/victory.js';
 
 export interface ViewLeader {
   id: string;
@@ -74,6 +75,8 @@ export interface View {
   vp?: { side: Side; value: number; note: string };
   /** 14.15: the Prussian seat may forfeit now (Frederick is a prisoner); absent otherwise. */
   canForfeit?: true;
+  /** 17.0-17.1: once the game is over, the final count for both sides (public to every view). */
+  victory?: VictoryReport;
 }
 
 export function view(
@@ -182,6 +185,7 @@ export function view(
     legal: viewer === 'public' ? [] : legalActions(state, viewer, map),
     events: eventsFor(events, viewer, state.seatSide),
   };
+  if (state.over) v.victory = finalScore(state, map);
   if (side) {
     if (forfeitAvailable(state, viewer as Seat)) v.canForfeit = true;
     const score = finalScore(state, map);

@@ -50,6 +50,8 @@ describe('bot e2e with the real engine: a whole short scenario on autopilot', ()
     const last = posts.at(-1);
     expect(last && textOf(last)).toMatch(/The campaign is over/);
     expect(last && textOf(last)).toMatch(/Since the last update/);
+    // 17.1: the real engine's final count reaches the channel as the victory table.
+    expect(last && textOf(last)).toMatch(/Victory[\s\S]*(Prussian-Allied|Coalition)[\s\S]*Result: /);
     // The bot's own listing of forces never shows a strength (event texts are the engine's, which
     // may announce what the rules make public, e.g. 5.5 or arriving reinforcements).
     for (const m of posts) {

@@ -49,3 +49,15 @@ describe('14.15 forfeit after Frederick is captured', () => {
     expect(view(setup('1757', 7), 'prussia').canForfeit).toBeUndefined();
   });
 });
+
+describe('17.1 the final count in every view', () => {
+  it('17.1: once the game is over every view, the public too, carries the victory report; before, none does', () => {
+    const s = withFrederickCaptured();
+    expect(view(s, 'public').victory).toBeUndefined();
+    const r = apply(s, 'prussia', { type: 'forfeit' });
+    if (!r.ok) throw new Error(r.error.message);
+    for (const viewer of ['public', 'prussia', 'austria'] as const) {
+      expect(view(r.state, viewer).victory, viewer).toMatchObject({ winner: 'coalition', level: 'decisive' });
+    }
+  });
+});
