@@ -10,6 +10,7 @@ import { legalActions } from './legal.js';
 import { engineMap } from './map-env.js';
 import { viewHook } from './phases/hooks.js';
 import { forfeitAvailable } from './rules/forfeit.js';
+import { computeSupply } from './rules/supply.js';
 import type { GameEvent, GameState, HexId, Nationality, PhaseName, Seat, Side } from './types.js';
 import { NATIONALITIES, SIDES } from './types.js';
 import { finalScore } from './victory/score.js';
@@ -75,6 +76,12 @@ export interface View {
   vp?: { side: Side; value: number; note: string };
   /** 14.15: the Prussian seat may forfeit now (Frederick is a prisoner); absent otherwise. */
   canForfeit?: true;
+  /**
+   * Own side only (10.0): hexes where the side's units would be in supply now, and the hexes of its
+   * own stacks that are not (they face attrition, 10.61). Derived from positions every player sees.
+   */
+  supply?: HexId[];
+  outOfSupply?: HexId[];
   /** 17.0-17.1: once the game is over, the final count for both sides (public to every view). */
   victory?: VictoryReport;
 }
@@ -188,6 +195,14 @@ export function view(
   if (state.over) v.victory = finalScore(state, map);
   if (side) {
     if (forfeitAvailable(state, viewer as Seat)) v.canForfeit = true;
+    const supplied = computeSupply(state, map, side).supplied;
+    v.supply = [...supplied].sort();
+    v.outOfSupply = hexes
+      .filter((h) => {
+        const own = h.stacks.find((st) => st.side === side);
+        return own && (own.outside.length > 0 || own.inside.length > 0) && !supplied.has(h.hex);
+      })
+      .map((h) => h.hex);
     const score = finalScore(state, map);
     v.vp = { side, value: score.total[side], note: 'if the game ended now' };
     v.eliminated = {};
