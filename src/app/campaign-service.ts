@@ -227,7 +227,9 @@ export class CampaignService {
         userId: input.userId,
         prepare: (state) => {
           const pending = this.deps.engine.pendingSeats(state);
-          if (!pending.includes(input.seat)) {
+          // 14.15: a forfeit is open at any moment, not only in the seat's own step; the engine
+          // decides whether it is allowed.
+          if (action.type !== 'forfeit' && !pending.includes(input.seat)) {
             const waiting = pending.length ? `waiting for ${pending.join(', ')}` : 'nobody has to act';
             return refusal('not-pending', `${input.seat} has nothing to decide now (${waiting}).`);
           }

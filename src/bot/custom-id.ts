@@ -9,9 +9,21 @@ export type ComponentVerb =
   | 'edit'
   | 'cancel'
   /** Choose one of the legal actions offered for a decision (token = version.index). */
-  | 'pick';
+  | 'pick'
+  /** 14.15 forfeit: ask, then confirm or withdraw (token = the game version it was offered at). */
+  | 'forfeit'
+  | 'forfeit-yes'
+  | 'forfeit-no';
 
-const VERBS: readonly ComponentVerb[] = ['ok', 'edit', 'cancel', 'pick'];
+const VERBS: readonly ComponentVerb[] = [
+  'ok',
+  'edit',
+  'cancel',
+  'pick',
+  'forfeit',
+  'forfeit-yes',
+  'forfeit-no',
+];
 
 export interface ComponentId {
   verb: ComponentVerb;

@@ -176,6 +176,80 @@ export function decisionRows(
   return rows;
 }
 
+/**
+ * 14.15: the Forfeit button for the Prussian seat while Frederick is a prisoner (the view says
+ * canForfeit). A click only asks; the forfeit is sent after a second, explicit confirmation.
+ */
+export function forfeitRow(o: { gameId: string; seat: string; userId: string; version: number }): Row {
+  return {
+    type: ComponentType.ActionRow,
+    components: [
+      button(
+        encodeComponentId({
+          verb: 'forfeit',
+          gameId: o.gameId,
+          seat: o.seat,
+          userId: o.userId,
+          token: `v${o.version}`,
+        }),
+        'Forfeit the campaign (14.15)',
+        ButtonStyle.Danger,
+      ),
+    ],
+  };
+}
+
+async function handleForfeit(
+  deps: BotDeps,
+  id: {
+    verb: 'forfeit' | 'forfeit-yes' | 'forfeit-no';
+    gameId: string;
+    seat: string;
+    userId: string;
+    token: string;
+  },
+): Promise<Reply & { update?: boolean }> {
+  if (id.seat !== 'prussia') return errorReply('Only the Prussian seat may forfeit.', '14.15');
+  if (id.verb === 'forfeit-no') {
+    return {
+      content: 'Forfeit withdrawn: the campaign goes on. Use /forces or /help for your orders.',
+      ephemeral: true,
+      update: true,
+      components: [],
+      embeds: [],
+    };
+  }
+  if (id.verb === 'forfeit') {
+    const v = deps.service.view({ gameId: id.gameId, seat: id.seat, userId: id.userId });
+    if (!v.ok) return errorReply(v.error.message, v.error.rule);
+    if ((v.view as { canForfeit?: unknown } | null)?.canForfeit !== true)
+      return errorReply('Forfeiting is open only while Frederick is held prisoner.', '14.15');
+    const base = { gameId: id.gameId, seat: id.seat, userId: id.userId, token: id.token };
+    return {
+      content:
+        '⚠️ Forfeit the campaign? The game ends at once as a decisive Coalition victory (14.15). This cannot be undone.',
+      embeds: [],
+      components: [
+        {
+          type: ComponentType.ActionRow,
+          components: [
+            button(encodeComponentId({ ...base, verb: 'forfeit-yes' }), 'Yes, forfeit', ButtonStyle.Danger),
+            button(encodeComponentId({ ...base, verb: 'forfeit-no' }), 'No, fight on', ButtonStyle.Secondary),
+          ],
+        },
+      ],
+      ephemeral: true,
+    };
+  }
+  const r = await submitAction(deps, {
+    gameId: id.gameId,
+    seat: id.seat,
+    userId: id.userId,
+    action: { type: 'forfeit' },
+  });
+  return { ...r, update: r.content?.startsWith('✅') === true, components: [] };
+}
+
 /** Legal actions worth offering as buttons: short lists of concrete choices, not free movement. */
 export function buttonableActions(actions: Action[]): Action[] {
   const free = new Set([
@@ -201,6 +275,9 @@ export async function handleComponent(
   const id = decoded.id;
   if (id.userId !== click.userId) {
     return errorReply('This button belongs to another player; only they can use it.');
+  }
+  if (id.verb === 'forfeit' || id.verb === 'forfeit-yes' || id.verb === 'forfeit-no') {
+    return handleForfeit(deps, { ...id, verb: id.verb });
   }
   if (id.verb === 'pick') {
     if (!ACTION_KEY.test(id.token)) return errorReply('This button is damaged; use /help for fresh choices.');

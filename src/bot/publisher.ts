@@ -6,7 +6,7 @@
 // that fails the notice waits for their next interaction.
 import { ChannelType, type Client, DiscordAPIError, type MessageCreateOptions } from 'discord.js';
 import type { OutboundMessage, Publisher } from '../app/publisher.js';
-import { buttonableActions, decisionRows, decisionSummary } from './orders.js';
+import { buttonableActions, decisionRows, decisionSummary, forfeitRow } from './orders.js';
 import { describeEvent } from './presenters/describe.js';
 import { privateEmbed, publicEmbed, relativeTime } from './presenters/status.js';
 import { seatLabel } from './session.js';
@@ -122,6 +122,14 @@ export class DiscordPublisher implements Publisher {
       names: deps.names,
       events: eventTexts(m),
     });
+    const rows = (
+      decision && pending.ok && buttons.length
+        ? decisionRows(deps, { gameId: m.gameId, seat, userId, actions: buttons }).slice(0, 4)
+        : []
+    ) as unknown[];
+    // 14.15: while Frederick is a prisoner the Prussian seat is offered the forfeit (asked twice).
+    if ((m.view as { canForfeit?: unknown } | null)?.canForfeit === true && seat === 'prussia')
+      rows.push(forfeitRow({ gameId: m.gameId, seat, userId, version: m.version }));
     const content =
       m.topic === 'reminder'
         ? `<@${userId}>, ${seatLabel(seat)} still has to act${m.dueAt !== null ? `; the deadline is ${relativeTime(m.dueAt)}` : ''}.`
@@ -129,15 +137,7 @@ export class DiscordPublisher implements Publisher {
     return {
       content,
       embeds: [embed],
-      components:
-        decision && pending.ok && buttons.length
-          ? (decisionRows(deps, {
-              gameId: m.gameId,
-              seat,
-              userId,
-              actions: buttons,
-            }).slice(0, 5) as never)
-          : [],
+      components: rows as never,
       allowedMentions: { users: [userId] },
     };
   }

@@ -26,8 +26,17 @@ export interface ViewInfo {
   leaders: LeaderInfo[];
   stacks: StackInfo[];
   depots: Array<{ hex: string; owner: string | null; status: string | null }>;
-  /** Supply notes the engine attached for the seat (out-of-supply hexes, attrition risk). */
-  supply: string[];
+  /**
+   * 10.0: the hexes where the reader's side is in supply now (own side only; null when the view
+   * carries no supply data, e.g. the public view).
+   */
+  supplied: string[] | null;
+  /** 10.61: hexes of the reader's own stacks that are out of supply (attrition). */
+  outOfSupply: string[];
+  /** 17.0: the reader's own side's VP if the game ended now (never the enemy's). */
+  vp: { side: string; value: number; note: string } | null;
+  /** 14.15: the reader (the Prussian seat) may forfeit now. */
+  canForfeit: boolean;
   /** Recent event texts the view carries (battle reports, siege outcomes), already filtered. */
   recent: string[];
   /** End-of-game victory lines, when the view has them. */
@@ -120,9 +129,14 @@ export function readView(view: unknown, ownNationalities: readonly string[] = []
     const d = rec(raw);
     if (d) depots.push({ hex: str(d.hex) ?? key, owner: str(d.owner), status: str(d.status) });
   }
-  const supply = Array.isArray(v.supply)
-    ? v.supply.filter((s): s is string => typeof s === 'string')
-    : entries(rec(v.supply)?.notes).flatMap(([, s]) => (typeof s === 'string' ? [s] : []));
+  const hexList = (x: unknown): string[] | null =>
+    Array.isArray(x) ? x.filter((s): s is string => typeof s === 'string') : null;
+  const vpRec = rec(v.vp);
+  const vpValue = num(vpRec?.value);
+  const vp =
+    vpRec && vpValue !== null
+      ? { side: str(vpRec.side) ?? '', value: vpValue, note: str(vpRec.note) ?? '' }
+      : null;
   const recent = entries(v.events ?? v.log ?? v.recent).flatMap(([, e]) => {
     if (typeof e === 'string') return [e];
     const t = str(rec(e)?.text);
@@ -137,7 +151,10 @@ export function readView(view: unknown, ownNationalities: readonly string[] = []
     leaders,
     stacks,
     depots,
-    supply,
+    supplied: hexList(v.supply),
+    outOfSupply: hexList(v.outOfSupply) ?? [],
+    vp,
+    canForfeit: v.canForfeit === true,
     recent: recent.slice(-15),
     victory,
     over: v.over !== null && v.over !== undefined && v.over !== false,

@@ -1,6 +1,6 @@
 // /forces: your own forces in full, privately: strength per hex, leaders, depots, supply notes.
 import { SlashCommandBuilder } from 'discord.js';
-import { decisionSummary } from '../orders.js';
+import { decisionSummary, forfeitRow } from '../orders.js';
 import { privateEmbed } from '../presenters/status.js';
 import { findGame, seatLabel } from '../session.js';
 import { type BotCommand, errorReply } from '../types.js';
@@ -25,6 +25,7 @@ export const command: BotCommand = {
       return errorReply(only ? `You do not hold ${seatLabel(only)}.` : 'You hold no seat in this campaign.');
     const pending = deps.service.pending({ gameId: g.game.id, userId: input.userId });
     const embeds = [];
+    const components = [];
     for (const s of seats.slice(0, 7)) {
       const v = deps.service.view({ gameId: g.game.id, seat: s.seat, userId: input.userId });
       if (!v.ok) return errorReply(v.error.message);
@@ -38,7 +39,12 @@ export const command: BotCommand = {
           names: deps.names,
         }),
       );
+      // 14.15: the forfeit is offered to the Prussian seat while Frederick is a prisoner.
+      if (s.seat === 'prussia' && (v.view as { canForfeit?: unknown } | null)?.canForfeit === true)
+        components.push(
+          forfeitRow({ gameId: g.game.id, seat: s.seat, userId: input.userId, version: v.version }),
+        );
     }
-    return { embeds, ephemeral: true };
+    return { embeds, components, ephemeral: true };
   },
 };

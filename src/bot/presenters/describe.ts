@@ -68,6 +68,8 @@ export function describeAction(a: Action, names?: NameBook): string {
       return 'Carry out the prisoner exchange';
     case 'done':
       return 'Finish this phase';
+    case 'forfeit':
+      return 'Forfeit the campaign (14.15)';
     case 'halt':
       return 'End this force’s move';
     default: {

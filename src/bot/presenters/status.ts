@@ -90,6 +90,20 @@ export function publicEmbed(
   return { title: o.title, description: phaseLine(view), fields };
 }
 
+const SIDE_NAME: Record<string, string> = {
+  'prussian-allied': 'Prussian-Allied',
+  coalition: 'Coalition',
+};
+
+/** 10.61: the own stacks out of supply (they suffer attrition), from the view's outOfSupply. */
+export function supplyLine(v: ReturnType<typeof readView>, names?: NameBook): string {
+  if (v.outOfSupply.length > 0)
+    return clip([
+      `Out of supply: ${v.outOfSupply.map((h) => placeLabel(names, h)).join(', ')} (attrition, 10.61)`,
+    ]);
+  return v.supplied === null ? 'No supply data.' : 'All your forces are in supply.';
+}
+
 export function privateEmbed(
   view: unknown,
   o: {
@@ -129,7 +143,19 @@ export function privateEmbed(
       ),
     });
   }
-  fields.push({ name: 'Supply', value: clip(v.supply.length ? v.supply : ['No supply warnings.']) });
+  fields.push({ name: 'Supply', value: supplyLine(v, o.names) });
+  if (v.vp) {
+    fields.push({
+      name: 'Victory Points (17.0)',
+      value: `${SIDE_NAME[v.vp.side] ?? 'Your side'}: ${v.vp.value} VP${v.vp.note ? ` (${v.vp.note})` : ''}`,
+    });
+  }
+  if (v.canForfeit && o.seat === 'prussia') {
+    fields.push({
+      name: 'Forfeit (14.15)',
+      value: 'Frederick is a prisoner: the Allied player may forfeit (a decisive Coalition victory).',
+    });
+  }
   if (v.recent.length) fields.push({ name: 'Since the last update', value: clip(v.recent) });
   if (o.pendingActions.length) {
     fields.push({

@@ -14,6 +14,7 @@ import { commandDefinitions } from '../../../src/bot/commands/index.js';
 import { NameBook } from '../../../src/bot/names.js';
 import type { MapRenderer } from '../../../src/bot/types.js';
 import { type DbHandle, openDatabase } from '../../../src/db/client.js';
+import type { GameState } from '../../../src/engine/types.js';
 import { DiscordStandin, type RecordedMessage } from '../../discord-standin/index.js';
 import { toyEngine } from './toy-engine.js';
 
@@ -142,4 +143,15 @@ export function buttonsOf(m: RecordedMessage): Array<{ id: string; label: string
   };
   walk(m.components);
   return out;
+}
+
+/**
+ * Edits the stored engine state of the harness's only game in place (the version is kept), to
+ * prepare a situation quickly, as an umpire's repair would. Typed as the real engine's state.
+ */
+export function editEngineState(h: BotHarness, f: (s: GameState) => void): void {
+  const row = h.handle.sqlite.prepare('select state from games').get() as { state: string };
+  const s = JSON.parse(row.state) as GameState;
+  f(s);
+  h.handle.sqlite.prepare('update games set state = ?').run(JSON.stringify(s));
 }
