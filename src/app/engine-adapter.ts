@@ -56,6 +56,21 @@ function toPortEvent(e: GameEvent, state: GameState): EngineEvent {
   };
 }
 
+/**
+ * Whether event data names the nationality (as a key or a value) or a hex (a four-digit string)
+ * where `here` says the seat has forces now.
+ */
+function mentions(data: unknown, seat: string, here: (hex: string) => boolean, depth = 0): boolean {
+  if (depth > 6 || data === null || data === undefined) return false;
+  if (typeof data === 'string') return data === seat || (/^\d{4}$/.test(data) && here(data));
+  if (Array.isArray(data)) return data.some((x) => mentions(x, seat, here, depth + 1));
+  if (typeof data === 'object')
+    return Object.entries(data as Record<string, unknown>).some(
+      ([k, v]) => k === seat || mentions(v, seat, here, depth + 1),
+    );
+  return false;
+}
+
 export const engine: RulesEngine<GameState> = {
   seats(scenario) {
     if (!isScenarioId(scenario)) return undefined;
@@ -92,6 +107,22 @@ export const engine: RulesEngine<GameState> = {
     if (!HOOK_PHASES.has(state.phase)) return { id: base, kind: 'phase' };
     const hook = createHash('sha1').update(canonicalJson(state.combat.hook)).digest('hex').slice(0, 12);
     return { id: `${base}.${hook}`, kind: 'prompt' };
+  },
+  involved(state, seat, events) {
+    if (!isSeat(seat)) return false;
+    const here = (hex: string) => {
+      const f = state.forces[hex]?.[seat];
+      if ((f?.out ?? 0) > 0 || (f?.in ?? 0) > 0) return true;
+      return Object.values(state.leaders).some(
+        (l) => l.status === 'map' && l.hex === hex && l.nationality === seat,
+      );
+    };
+    return events.some((e) => {
+      // A message addressed to this seat alone concerns it.
+      if (e.visibility !== 'public' && e.visibility.seats.length === 1 && e.visibility.seats[0] === seat)
+        return true;
+      return mentions(e.data, seat, here);
+    });
   },
   autopilot(state, seat, level) {
     if (!isSeat(seat)) return { type: 'done' };

@@ -61,4 +61,11 @@ export interface RulesEngine<S = unknown> {
    * Without one the service sends `done` for autopilot seats.
    */
   autopilot?(state: S, seat: Seat, level: number): Action;
+  /**
+   * Optional: whether these events (already filtered to what the seat may see) concern the seat's
+   * own forces: they name its nationality, or a hex where it has units or leaders. The service
+   * sends a private update after a resolution to every human seat involved, not only to the seats
+   * that act next. Without it, a seat gets one when it may see a non-public event.
+   */
+  involved?(state: S, seat: Seat, events: EngineEvent[]): boolean;
 }

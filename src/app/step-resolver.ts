@@ -265,9 +265,7 @@ function buildMessages(deps: ProcessorDeps, job: Extract<Job, { kind: 'publish' 
       : job.topic === 'update'
         ? seats
             .map((r) => r.seat)
-            .filter(
-              (s) => pending.includes(s) || events.some((e) => e.visibility !== 'public' && visibleTo(s, e)),
-            )
+            .filter((s) => pending.includes(s) || involvedIn(deps.engine, state, s, events))
         : [];
   for (const seat of dmSeats) {
     const row = seats.find((r) => r.seat === seat);
@@ -281,6 +279,23 @@ function buildMessages(deps: ProcessorDeps, job: Extract<Job, { kind: 'publish' 
     });
   }
   return out;
+}
+
+/**
+ * After a resolution, a seat gets its private update when what happened concerns it: the engine
+ * says so (its forces, its nationality); an engine without that test falls back to any event
+ * only some seats may see. Seats with nothing new get nothing.
+ */
+function involvedIn(
+  engine: RulesEngine<unknown>,
+  state: unknown,
+  seat: Seat,
+  events: EngineEvent[],
+): boolean {
+  const seen = events.filter((e) => visibleTo(seat, e));
+  if (seen.length === 0) return false;
+  if (engine.involved) return engine.involved(state, seat, seen);
+  return seen.some((e) => e.visibility !== 'public');
 }
 
 export function visibleTo(seat: Seat, e: EngineEvent): boolean {

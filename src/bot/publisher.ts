@@ -109,7 +109,7 @@ export class DiscordPublisher implements Publisher {
     return { messageId: sent.id };
   }
 
-  private dmPayload(m: OutboundMessage, userId: string, seat: string): MessageCreateOptions {
+  private async dmPayload(m: OutboundMessage, userId: string, seat: string): Promise<MessageCreateOptions> {
     const deps = this.deps();
     const pending = deps.service.pending({ gameId: m.gameId, userId });
     const decision = pending.ok ? pending.decisions.find((d) => d.seat === seat) : undefined;
@@ -133,10 +133,19 @@ export class DiscordPublisher implements Publisher {
     const content =
       m.topic === 'reminder'
         ? `<@${userId}>, ${seatLabel(seat)} still has to act${m.dueAt !== null ? `; the deadline is ${relativeTime(m.dueAt)}` : ''}.`
-        : `${seatLabel(seat)}: it is your turn to act.`;
+        : decision
+          ? `${seatLabel(seat)}: it is your turn to act.`
+          : `${seatLabel(seat)}: your forces were involved; here is your private update.`;
+    // An update carries the seat's own map (its own view: its strengths, never the enemy's).
+    const png =
+      m.topic === 'update' && deps.render ? await deps.render(m.view, { title: seatLabel(seat) }) : null;
+    if (png) embed.image = { url: `attachment://${seat}.png` };
     return {
       content,
       embeds: [embed],
+      files: png
+        ? [{ attachment: png, name: `${seat}.png`, description: `${seatLabel(seat)}: your private map` }]
+        : [],
       components: rows as never,
       allowedMentions: { users: [userId] },
     };
@@ -164,7 +173,7 @@ export class DiscordPublisher implements Publisher {
         this.log('publisher: reminder ping failed', { error: String(e) }),
       );
     }
-    const payload = this.dmPayload(m, userId, seat);
+    const payload = await this.dmPayload(m, userId, seat);
     const threadKey = `${m.gameId}:${userId}`;
     if (!this.fallbackThreads.has(threadKey)) {
       try {

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { RulesEngine } from '../../src/app/engine-port.js';
 import { gameDeadlines } from '../../src/db/deadline-repository.js';
 import { actionLog, getGame, getSeats } from '../../src/db/game-repository.js';
 import { countingEngine } from './support/counting-engine.js';
@@ -172,6 +173,25 @@ describe('submitting actions', () => {
       u4: ['done', 'done', 'step-ended'],
     });
     expect(getGame(h.handle.db, id)?.resolvedVersion).toBe(3);
+  });
+
+  it('after a resolution the private update goes to the seats that act next and to those the engine calls involved, nobody else', async () => {
+    await h.cleanup();
+    const base = countingEngine() as RulesEngine<unknown>;
+    // Only Prussia is involved in what happened; Hanover saw a private event but is not involved.
+    h = await makeHarness({}, { ...base, involved: (_s, seat) => seat === 'prussia' });
+    const id = await startedGame(h);
+    await svc().submit({ gameId: id, seat: 'hanover', userId: 'u2', action: { type: 'add', n: 2 } });
+    await svc().submit({ gameId: id, seat: 'hanover', userId: 'u2', action: { type: 'done' } });
+    await svc().submit({ gameId: id, seat: 'prussia', userId: 'u1', action: { type: 'done' } });
+    await h.settle();
+    const update = h.publisher.sent.filter((m) => m.topic === 'update' && m.version === 3);
+    expect(update.map((m) => (m.target.kind === 'dm' ? m.target.seat : 'channel')).sort()).toEqual([
+      'austria',
+      'channel',
+      'france',
+      'prussia',
+    ]);
   });
 
   it('abandoning: only the creator; afterwards actions are refused', async () => {

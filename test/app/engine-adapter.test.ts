@@ -58,3 +58,28 @@ it('1756 through the service on the real engine: a human seat, then the autopilo
   expect(actionLog(h.handle.db, c.gameId).some((a) => a.actor === 'player')).toBe(true);
   expect(replayGame(h.handle.db, h.engine, c.gameId).problems).toEqual([]);
 }, 120_000);
+
+it('involved: events naming a seat’s nationality or a hex where it has units concern it; others do not', () => {
+  const s = engine.setup('1757', 1, {});
+  const v = engine.view(s, 'prussia') as {
+    hexes: Array<{ hex: string; stacks: Array<{ outside: string[] }> }>;
+  };
+  const prussianHex = v.hexes.find((x) => x.stacks.some((st) => st.outside.includes('prussia')))
+    ?.hex as string;
+  const at = { type: 'siege-roll', visibility: 'public' as const, data: { hex: prussianHex, die: 4 } };
+  expect(engine.involved!(s, 'prussia', [at])).toBe(true);
+  expect(engine.involved!(s, 'sweden', [at])).toBe(false);
+  const storm = {
+    type: 'storm',
+    visibility: 'public' as const,
+    data: { hex: '0101', eliminated: { coalition: { austria: 1 } } },
+  };
+  expect(engine.involved!(s, 'austria', [storm])).toBe(true);
+  expect(engine.involved!(s, 'france', [storm])).toBe(false);
+  // Phase chatter with no data concerns nobody; a message addressed to one seat concerns it.
+  expect(engine.involved!(s, 'prussia', [{ type: 'phase', visibility: 'public' }])).toBe(false);
+  const own = { type: 'note', visibility: { seats: ['hanover'] } };
+  expect(engine.involved!(s, 'hanover', [own])).toBe(true);
+  const side = { type: 'attrition-done', visibility: { seats: ['prussia', 'hanover'] } };
+  expect(engine.involved!(s, 'hanover', [side])).toBe(false);
+});

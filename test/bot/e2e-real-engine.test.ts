@@ -59,6 +59,8 @@ describe('bot e2e with the real engine (1757)', () => {
       .find((m) => /^Prussia/.test(m.embeds[0]?.title ?? '')) as RecordedMessage;
     expect(textOf(dm)).toMatch(/Dresden \(1623\): 15 SP \(\+1 SP inside the fortress\) — Frederick II/);
     expect(textOf(dm)).toMatch(/\/march: \d+ legal orders to choose from/);
+    // The update DM carries the seat's own map.
+    expect(dm.attachments.map((a) => a.filename)).toEqual(['prussia.png']);
     expect(h.standin.dmsOf('maria').filter((m) => m.authorId === h.standin.botId)).toEqual([]);
   }, 60_000);
 

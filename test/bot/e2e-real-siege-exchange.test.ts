@@ -153,6 +153,7 @@ describe('bot e2e with the real engine: replaced player, siege and honours of wa
       s.rng.forced = [6];
     });
     const mariaBefore = g.standin.dmsOf('maria').length;
+    const othersBefore = ['elizabeth', 'newcomer'].map((u) => g.standin.dmsOf(u).length);
     const rolled = await press('frederick', roll, /^Roll for the siege of Torgau/);
     expect(textOf(rolled)).toMatch(/Siege of Torgau: die 6, modified 6: breach/);
     expect(textOf(rolled)).toMatch(/Torgau is breached; its garrison asks for the honours of war/);
@@ -168,6 +169,13 @@ describe('bot e2e with the real engine: replaced player, siege and honours of wa
         .slice(mariaBefore)
         .some((m) => buttonsOf(m).length > 0),
     ).toBe(false);
+    // After the resolution the garrison's owner, whose forces were involved, gets its private
+    // update (no decision yet); seats with nothing at Torgau get nothing.
+    const involved = g.standin.dmsOf('maria').slice(mariaBefore);
+    expect(involved.map((m) => m.embeds[0]?.title)).toEqual(['Austria — Campaign update']);
+    expect(involved[0]?.content).toMatch(/your forces were involved/);
+    expect(textOf(involved[0] as RecordedMessage)).toMatch(/Torgau is breached/);
+    expect(['elizabeth', 'newcomer'].map((u) => g.standin.dmsOf(u).length)).toEqual(othersBefore);
     const denied = await press('frederick', honours, /^Deny the honours/);
     expect(textOf(denied)).toMatch(/honours of war are denied; the garrison is summoned to surrender/);
     // Now the garrison's owner (Austria) is asked.
