@@ -230,6 +230,7 @@ function buildMessages(deps: ProcessorDeps, job: Extract<Job, { kind: 'publish' 
       .sync();
     if (!began || deps.engine.isOver(state) || began.stepId !== deps.engine.step(state).id) return [];
   }
+  if (job.topic === 'reminder' && !reminderStillDue(deps, game.id, job.version, state)) return [];
   const over = deps.engine.isOver(state);
   const pending = over ? [] : deps.engine.pendingSeats(state);
   const deadline =
@@ -296,6 +297,21 @@ function involvedIn(
   if (seen.length === 0) return false;
   if (engine.involved) return engine.involved(state, seat, seen);
   return seen.some((e) => e.visibility !== 'public');
+}
+
+/**
+ * A reminder belongs to the deadline of the step that began at `version`. It is dropped when that
+ * deadline is closed or fired, when the game is in another step, or when the deadline has already
+ * passed (a clock jump, a late job): then the deadline itself speaks, and the next step's seats
+ * are never reminded of a step they were not asked to act in.
+ */
+function reminderStillDue(deps: ProcessorDeps, gameId: string, version: number, state: unknown): boolean {
+  const d = deps.db.query.deadlines
+    .findFirst({ where: (x, { and, eq }) => and(eq(x.gameId, gameId), eq(x.version, version)) })
+    .sync();
+  if (!d || d.closedAt !== null || d.firedAt !== null) return false;
+  if (deps.engine.isOver(state) || deps.engine.step(state).id !== d.stepId) return false;
+  return deps.clock.now() < d.dueAt;
 }
 
 export function visibleTo(seat: Seat, e: EngineEvent): boolean {

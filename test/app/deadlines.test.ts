@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { applyWithRetry } from '../../src/app/apply-action.js';
+import type { RulesEngine } from '../../src/app/engine-port.js';
 import { gameDeadlines } from '../../src/db/deadline-repository.js';
 import { actionLog, getGame } from '../../src/db/game-repository.js';
 import { type Harness, makeHarness, startedGame } from './support/harness.js';
@@ -188,5 +189,63 @@ describe('publishing', () => {
       `${id}.0.update.dm.hanover`,
       `${id}.0.update.dm.prussia`,
     ]);
+  });
+});
+
+describe('a clock jump past a deadline', () => {
+  /** One seat, five steps in a row: each `done` or timeout starts the next step, for the same seat. */
+  const relay: RulesEngine<{ n: number }> = {
+    seats: (scenario) => (scenario === 'relay' ? ['prussia'] : undefined),
+    setup: () => ({ n: 0 }),
+    apply(state, _seat, action) {
+      if (action.type !== 'done' && action.type !== 'timeout')
+        return { ok: false, error: { rule: 'R', code: 'bad', message: 'done only' } };
+      return { ok: true, state: { n: state.n + 1 }, events: [{ type: action.type, visibility: 'public' }] };
+    },
+    legalActions: (state) => (state.n < 5 ? [{ type: 'done' }] : []),
+    pendingSeats: (state) => (state.n < 5 ? ['prussia'] : []),
+    view: (state) => ({ n: state.n }),
+    isOver: (state) => state.n >= 5,
+    step: (state) => ({ id: `s${state.n}`, kind: 'phase' }),
+  };
+
+  it('a reminder belongs to its step: once that step timed out it is dropped, never sent to the next step', async () => {
+    await h.cleanup();
+    h = await makeHarness({}, relay as RulesEngine<unknown>);
+    const created = svc().createGame({
+      guildId: 'g',
+      channelId: 'c',
+      userId: 'u1',
+      scenario: 'relay',
+      seed: 1,
+    });
+    if (!created.ok) throw new Error(created.error.message);
+    const id = created.gameId;
+    expect(svc().joinSeat({ gameId: id, seat: 'prussia', userId: 'u1' }).ok).toBe(true);
+    expect((await svc().start({ gameId: id, userId: 'u1' })).ok).toBe(true);
+    await h.settle();
+    // The clock jumps 25 h at once: the step's reminder (21 h) and its deadline (24 h) are both due.
+    h.clock.advance(25 * HOUR);
+    await h.settle();
+    expect(getGame(h.handle.db, id)?.version).toBe(1);
+    // No reminder for step s0 reached the seat, which is now pending in s1 with its own deadline.
+    expect(h.publisher.sent.filter((m) => m.topic === 'reminder')).toEqual([]);
+    // A queue may also deliver the s0 reminder's publish job only now (another order, a retry): it
+    // belongs to s0, which has moved on, so it posts nothing to s1's seat.
+    await h.runtime.queue.enqueue({
+      kind: 'publish',
+      gameId: id,
+      version: 0,
+      topic: 'reminder',
+      seats: ['prussia'],
+    });
+    await h.settle();
+    expect(h.publisher.sent.filter((m) => m.topic === 'reminder')).toEqual([]);
+    // The next step's own reminder comes at its time, with its deadline.
+    const s1 = gameDeadlines(h.handle.db, id).find((d) => d.stepId === 's1');
+    await h.advance(21 * HOUR);
+    const reminders = h.publisher.sent.filter((m) => m.topic === 'reminder');
+    expect(reminders.map((m) => [m.version, m.dueAt])).toEqual([[1, s1?.dueAt]]);
+    expect(s1?.dueAt).toBeTypeOf('number');
   });
 });
