@@ -90,11 +90,13 @@ export async function previewOrder(
     const shown = check.viewAfter ?? (now.ok ? now.view : null);
     const path = Array.isArray(o.action.path) ? (o.action.path as string[]) : [];
     const hexes = path.length ? path : typeof o.action.hex === 'string' ? [o.action.hex] : [];
+    const move = plannedMove(now.ok ? now.view : null, o.seat, o.action);
     if (shown) {
       const png = await deps.render(shown, {
         zoom: hexes[hexes.length - 1],
         highlight: hexes,
         title: 'Preview',
+        ...(move ? { move } : {}),
       });
       if (png) {
         files.push({ name: 'preview.png', data: png, description: `Planned order for ${seatLabel(o.seat)}` });
@@ -103,6 +105,27 @@ export async function previewOrder(
     }
   }
   return { embeds: [embed], components: [row], files, ephemeral: true };
+}
+
+/**
+ * The path an order plans, start hex first, for the preview map's march arrow: a march from the
+ * leader's hex in the seat's own view now (5.0), a retreat from its hex to its destination (9.5).
+ */
+export function plannedMove(
+  viewNow: unknown,
+  seat: string,
+  action: Action,
+): { nationality: string; path: string[] } | null {
+  if (action.type === 'combat-retreat' && typeof action.hex === 'string' && typeof action.to === 'string')
+    return /^\d{4}$/.test(action.to) ? { nationality: seat, path: [action.hex, action.to] } : null;
+  if (action.type !== 'march' || !Array.isArray(action.path)) return null;
+  const path = (action.path as unknown[]).filter((h): h is string => typeof h === 'string');
+  const v = viewNow as { hexes?: Array<{ hex: string; stacks: Array<{ leaders: Array<{ id: string }> }> }> };
+  const from = v?.hexes?.find((h) =>
+    h.stacks.some((st) => st.leaders.some((l) => l.id === action.leader)),
+  )?.hex;
+  if (!from || path.length === 0) return null;
+  return { nationality: seat, path: [from, ...path] };
 }
 
 /** Sends an action to the service and answers privately with what the seat may see of the result. */

@@ -47,7 +47,13 @@ export interface Choice {
 /** Draws a view (never raw state) to PNG; absent until the renderer is wired. */
 export type MapRenderer = (
   view: unknown,
-  options: { zoom?: string; highlight?: string[]; title?: string },
+  options: {
+    zoom?: string;
+    highlight?: string[];
+    title?: string;
+    /** A planned move to draw as a march arrow (start hex first), e.g. an order's preview. */
+    move?: { nationality: string; path: string[] };
+  },
 ) => Promise<Buffer | null>;
 
 export interface BotDeps {

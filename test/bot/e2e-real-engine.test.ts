@@ -5,10 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RulesEngine } from '../../src/app/engine-port.js';
 import { loadNames } from '../../src/bot/assets.js';
 import { createMapRenderer } from '../../src/bot/map-renderer.js';
+import type { MapRenderer } from '../../src/bot/types.js';
 import type { RecordedMessage } from '../discord-standin/index.js';
 import { type BotHarness, buttonsOf, startBotHarness, textOf } from './support/bot-harness.js';
 
 let h: BotHarness;
+const real = createMapRenderer();
+/** What each picture was asked to show (the preview passes the planned path). */
+const renderCalls: Parameters<MapRenderer>[1][] = [];
 
 async function slash(
   user: string,
@@ -27,7 +31,10 @@ beforeAll(async () => {
   h = await startBotHarness({
     engine: engine as unknown as RulesEngine<unknown>,
     names: loadNames(),
-    render: createMapRenderer(),
+    render: async (view, options) => {
+      renderCalls.push(options);
+      return real(view, options);
+    },
   });
 }, 60_000);
 afterAll(async () => {
@@ -89,6 +96,9 @@ describe('bot e2e with the real engine (1757)', () => {
     expect(mpField?.value.split('\n').length).toBe(march.path.length);
     expect(mpField?.value).toMatch(/: \d MP \(\d left\)/);
     expect(preview.attachments.map((a) => a.filename)).toEqual(['preview.png']);
+    // The preview map draws the planned path as a march arrow from Frederick's hex.
+    const previewCall = renderCalls.filter((c) => c.title === 'Preview').at(-1);
+    expect(previewCall?.move).toEqual({ nationality: 'prussia', path: ['1623', ...march.path] });
     const confirm = buttonsOf(preview).find((b) => b.label === 'Confirm') as { id: string };
     const handle = h.standin.user('frederick').click(preview.id, confirm.id);
     const done = await handle.reply({ timeoutMs: 15000 });
