@@ -1,14 +1,15 @@
 // End to end with the real rules engine through the Discord stand-in, for what the toy engine
 // covered before: a replaced player (a server manager gives France to another user), a siege
 // through the honours of war (13.33: breach, the garrison asks, the besieger denies, the garrison
-// refuses and is stormed; each party prompted by DM buttons in turn), a prisoner exchange (14.1,
+// refuses and is stormed; each party prompted by DM buttons in turn; then the other two outcomes,
+// honours granted and a surrender), a prisoner exchange (14.1,
 // each side's choice by button) and a depot begun and completed (10.41).
 //
 // The situation is prepared in the stored state of a 1757 game, as an umpire's repair would: an
-// Austrian 1 SP garrison in Torgau (1821) with 6 Prussian SP and a complete Prussian depot outside
-// (13.12: so the fortress is besieged), 12 Prussian SP at 1522 (10.42: enough to begin a depot),
+// Austrian 1 SP garrison in Torgau (1821), Glatz (1532) and Brieg (1634), each with 6 Prussian SP
+// and a complete Prussian depot outside (13.12: so the fortress is besieged), 12 Prussian SP at 1522 (10.42: enough to begin a depot),
 // prisoners on both sides and an exchange on turn 1 (1757 itself exchanges only at the end). The
-// siege die is forced to 6 through state.rng.forced (the --dice mechanism) just before the roll.
+// siege die is forced to 6 through state.rng.forced (the --dice mechanism) just before each roll.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stateOf } from '../../src/app/apply-action.js';
 import type { RulesEngine } from '../../src/app/engine-port.js';
@@ -27,6 +28,8 @@ import {
 let g: BotHarness;
 let engine: RulesEngine<unknown>;
 const TORGAU = '1821';
+const GLATZ = '1532';
+const BRIEG = '1634';
 const gameId = () => (g.handle.sqlite.prepare('select id from games').get() as { id: string }).id;
 const state = () => stateOf(getGame(g.handle.db, gameId()) as never) as GameState;
 
@@ -105,6 +108,11 @@ beforeAll(async () => {
   editEngineState(g, (s) => {
     s.forces[TORGAU] = { austria: { out: 0, in: 1 }, prussia: { out: 6, in: 0 } };
     s.depots[TORGAU] = { hex: TORGAU, owner: 'prussia', status: 'complete', placedTurn: 1 };
+    // Two more besieged fortresses for the other two outcomes of 13.33: honours, surrender.
+    for (const hex of [GLATZ, BRIEG]) {
+      s.forces[hex] = { austria: { out: 0, in: 1 }, prussia: { out: 6, in: 0 } };
+      s.depots[hex] = { hex, owner: 'prussia', status: 'complete', placedTurn: 1 };
+    }
     s.forces['1522'] = { prussia: { out: 12, in: 0 } };
     s.rules.prisonerExchange = [{ a: ['austria'], b: ['prussia'], turns: [1] }];
     s.ledger.prisoners['prussian-allied'] = { austria: 3 };
@@ -195,6 +203,34 @@ describe('bot e2e with the real engine: replaced player, siege and honours of wa
     expect(all).toMatch(/Torgau is breached/);
     expect(all).toMatch(/honours of war are denied/);
     expect(all).toMatch(/Torgau is stormed: it falls/);
+  }, 60_000);
+
+  it('13.33: the besieger grants the honours at Glatz (the garrison marches out); Brieg, denied, surrenders', async () => {
+    const force6 = () =>
+      editEngineState(g, (st) => {
+        st.rng.forced = [6];
+      });
+    // Prussia still has two sieges to roll: a fresh DM offers both.
+    const next = lastDm('frederick', /^Prussia/);
+    expect(buttonsOf(next).map((b) => b.label)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^Roll for the siege of Glatz/),
+        expect.stringMatching(/^Roll for the siege of Brieg/),
+      ]),
+    );
+    force6();
+    await press('frederick', next, /^Roll for the siege of Glatz/);
+    const honours = lastDm('frederick', /^Prussia/);
+    const granted = await press('frederick', honours, /^Grant the honours of war at Glatz/);
+    expect(textOf(granted)).toMatch(/Glatz: the garrison marches out with the honours of war/);
+    expect(state().forces[GLATZ]?.austria?.in ?? 0).toBe(0);
+    const prisonersBefore = state().ledger.prisoners['prussian-allied'].austria ?? 0;
+    force6();
+    await press('frederick', lastDm('frederick', /^Prussia/), /^Roll for the siege of Brieg/);
+    await press('frederick', lastDm('frederick', /^Prussia/), /^Deny the honours/);
+    const surrendered = await press('maria', lastDm('maria', /^Austria/), /^Surrender Brieg/);
+    expect(textOf(surrendered)).toMatch(/Brieg surrenders; its garrison is taken prisoner/);
+    expect(state().ledger.prisoners['prussian-allied'].austria ?? 0).toBe(prisonersBefore + 1);
   }, 60_000);
 
   it('14.1: the prisoner exchange: each side is asked by button, then the prisoners return', async () => {
