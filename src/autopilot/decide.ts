@@ -67,7 +67,8 @@ function scoreMarch(board: Board, plan: Plan, a: Action): Scored {
   const dStart = field.get(start) ?? 99;
   const dEnd = field.get(end) ?? 99;
   const progress = dStart - dEnd;
-  let score = progress * (0.5 + sp / 20) * (goal.kind === 'join' ? 0.8 : 1);
+  const reward = progress * (0.5 + sp / 20) * (goal.kind === 'join' ? 0.8 : 1);
+  let score = reward;
   if (end === goal.hex && start !== goal.hex) score += goal.kind === 'capture' ? 3 : 2;
   // Danger at the destination: a stronger enemy force waiting outside the fortress.
   const enemy = board.enemies.get(end);
@@ -80,7 +81,10 @@ function scoreMarch(board: Board, plan: Plan, a: Action): Scored {
     if (rec(a).overwhelm) score += ours >= 4 * Math.max(1, eOut) ? 4 : -1;
   } else if (rec(a).overwhelm) score -= 1;
   // 10.61: every unsupplied hex loses an SP in each attrition phase.
-  if (!plan.supply.supplied.has(end) && sp > 0 && !(goal.kind === 'capture' && end === goal.hex)) score -= 3;
+  // A force in supply never marches out of it for mere progress: it moves within the net and a
+  // depot carries the net forward (10.41); only the objective itself may lie beyond.
+  if (!plan.supply.supplied.has(end) && sp > 0 && !(goal.kind === 'capture' && end === goal.hex))
+    score -= plan.supply.supplied.has(start) ? 3 + Math.max(0, reward) : 1.5;
   // A leader never walks alone into an enemy hex (8.31 capture).
   if (sp === 0 && !active && board.enemies.get(end)?.hasCombat) score -= 5;
   if (progress <= 0 && end !== start) score -= 0.5;

@@ -17,7 +17,13 @@ import {
   otherSideOf,
   scenarioFortresses,
 } from './board.js';
-import { marchDistanceFrom, marchDistanceTo, type SupplyPicture, supplyPicture } from './geometry.js';
+import {
+  marchDistanceFrom,
+  marchDistanceTo,
+  SUPPLY_LENGTH,
+  type SupplyPicture,
+  supplyPicture,
+} from './geometry.js';
 
 export type GoalKind =
   | 'siege'
@@ -252,8 +258,11 @@ export function makePlan(board: Board): Plan {
       const toGoal = marchDistanceTo(board.map, chosen.hex);
       let stage: HexId | undefined;
       let stageD = Number.POSITIVE_INFINITY;
+      // Stage one hex inside the edge of the net, so that an enemy move cannot cut the army off
+      // before its depot is finished (attrition is judged after the enemy's turn, 4.2 A8/B8).
+      const margin = SUPPLY_LENGTH[board.side] - 1;
       for (const h of supply.supplied) {
-        if (!allowed(h)) continue;
+        if (!allowed(h) || (supply.depth.get(h) ?? 0) > margin) continue;
         const dd = toGoal.get(h);
         if (dd !== undefined && (dd < stageD || (dd === stageD && stage !== undefined && h < stage))) {
           stage = h;
