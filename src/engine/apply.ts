@@ -117,7 +117,10 @@ function dispatch(
     );
     return undefined;
   }
-  if (!s.pending.includes(seat))
+  // 12.21 (rulings.md, Combat Phase): moving in or out of a fortress takes no step of its own; the
+  // combat hook decides whether this seat may do it now (hexes with no battle to come: any time).
+  const combatGarrison = s.phase === 'combat' && a.type === 'garrison';
+  if (!s.pending.includes(seat) && !combatGarrison)
     return {
       rule: '4.1',
       code: 'not-your-step',

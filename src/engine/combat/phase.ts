@@ -2,14 +2,18 @@
 // in each, the first option to attack goes to the higher commander Initiative (8.23, ties by dice);
 // a decline passes the option; two declines mean no battle. Committing reveals both forces in that hex
 // (state.combat.committed), the battle is resolved at once (battle.ts), the loser retreats
-// (retreat.ts) and is demoralized (9.55). Sorties from besieged fortresses follow 12.23.
+// (retreat.ts) and is demoralized (9.55). Sorties from besieged fortresses follow 12.23. Units move
+// into or out of the fortress of their hex with the `garrison` action (12.21, docs/rulings.md 12.21
+// (Combat Phase)): in the hex being resolved, the side without the option first, then the holder.
 import { z } from 'zod';
 import type { StrategicMap } from '../../map/types.js';
+import type { GarrisonAction } from '../actions.js';
 import { ev, toSides } from '../events.js';
 import { neighbours } from '../hexgrid.js';
 import { engineMap } from '../map-env.js';
 import type { HookAction, HookResult, HookStep, PhaseHook } from '../phases/hooks.js';
 import { rollDie } from '../rng.js';
+import { applyGarrison } from '../rules/garrison.js';
 import { entryForbidden } from '../rules/scenario-rules.js';
 import { computeSupply, distanceToSources } from '../rules/supply.js';
 import { isRuleError, stepCost } from '../rules/terrain.js';
@@ -18,7 +22,9 @@ import {
   addSp,
   fortressAt,
   garrisonSide,
+  isDemoralizedAt,
   isWinterTurn,
+  nationSp,
   otherSide,
   seatsOf,
   sideLeadersAt,
@@ -75,11 +81,16 @@ export const combatActionSchemas = [
 
 /** What the hook keeps in state.combat.hook between actions (plain JSON). */
 export interface CombatHookState {
-  stage: 'order' | 'option' | 'retreat' | 'done';
+  stage: 'order' | 'garrison' | 'option' | 'retreat' | 'done';
   /** Contested hexes still to resolve, in order; the first is current once ordered. */
   queue: HexId[];
   /** The side holding the option in the current hex, and the sides that have declined there. */
   option?: { hex: HexId; side: Side; declined: Side[] };
+  /**
+   * 12.21: before the first option in a hex, the seats of the side without it that may still move
+   * units into or out of the fortress there (`waiting`); `first` then receives the option.
+   */
+  garrison?: { hex: HexId; side: Side; first: Side; waiting: Seat[] };
   retreat?: {
     hex: HexId;
     side: Side;
@@ -220,8 +231,62 @@ function advance(state: GameState, h: CombatHookState, events: GameEvent[]): voi
       return;
     }
     h.stage = 'option';
-    h.option = { hex, side: firstOption(state, hex, events), declined: [] };
+    const first = firstOption(state, hex, events);
+    // 12.21 (rulings.md): the side without the option may first move units in or out of a
+    // non-besieged fortress here, when the option holder could attack at all.
+    const waiting = mayAct(state, hex, first) ? windowSeats(state, hex, otherSide(first)) : [];
+    if (waiting.length > 0) {
+      h.stage = 'garrison';
+      h.garrison = { hex, side: otherSide(first), first, waiting };
+      return;
+    }
+    h.option = { hex, side: first, declined: [] };
   }
+}
+
+/** 12.21: the garrison moves open to `nat` in `hex` now (whole contingents, like legal.ts). */
+function garrisonMoves(state: GameState, hex: HexId, nat: Nationality): HookAction[] {
+  if (!fortressAt(state, engineMap(), hex)) return [];
+  const side = state.seatSide[nat];
+  const ns = nationSp(state, hex, nat);
+  const mine = Object.values(state.leaders).filter(
+    (l) => l.status === 'map' && l.hex === hex && l.nationality === nat,
+  );
+  const outside = mine.filter((l) => !l.inside).map((l) => l.id);
+  const inside = mine.filter((l) => l.inside).map((l) => l.id);
+  const out: HookAction[] = [];
+  const besieged = state.besieged.includes(hex) && !state.combat.besiegersFought.includes(hex);
+  // 12.13, 12.23, 11.12: as applyGarrison checks them.
+  if (
+    (ns.out > 0 || outside.length > 0) &&
+    garrisonSide(state, hex) !== otherSide(side) &&
+    !besieged &&
+    !isDemoralizedAt(state, hex, side)
+  )
+    out.push({ type: 'garrison', hex, direction: 'in', sp: ns.out, leaders: outside });
+  // 16.22: winter quarters keep them inside.
+  if ((ns.in > 0 || inside.length > 0) && !isWinterTurn(state.turn))
+    out.push({ type: 'garrison', hex, direction: 'out', sp: ns.in, leaders: inside });
+  return out;
+}
+
+/**
+ * 12.21 (rulings.md): the seats of `side` offered a garrison step in `hex` before the first option:
+ * only at a fortress that is not besieged (12.23: its besiegers cannot have fought here yet).
+ */
+function windowSeats(state: GameState, hex: HexId, side: Side): Seat[] {
+  if (state.besieged.includes(hex)) return [];
+  return NATIONALITIES.filter((n) => state.seatSide[n] === side && garrisonMoves(state, hex, n).length > 0);
+}
+
+/** 12.21: open the option in the window's hex once every waiting seat has answered. */
+function closeWindow(state: GameState, h: CombatHookState, events: GameEvent[]): void {
+  const w = h.garrison;
+  if (!w) return;
+  h.garrison = undefined;
+  h.stage = 'option';
+  h.option = { hex: w.hex, side: w.first, declined: [] };
+  advance(state, h, events);
 }
 
 /** 9.0 procedure: higher commander Initiative (8.23) first; equal: a die each, ties rolled again. */
@@ -249,6 +314,7 @@ function firstOption(state: GameState, hex: HexId, events: GameEvent[]): Side {
 function pendingOf(state: GameState): Seat[] {
   const h = hookState(state);
   if (h.stage === 'order') return [seatsOf(state, state.phasing)[0]!];
+  if (h.stage === 'garrison' && h.garrison) return [...h.garrison.waiting];
   if (h.stage === 'option' && h.option) return [seatFor(state, h.option.hex, h.option.side)];
   if (h.stage === 'retreat' && h.retreat) return [seatFor(state, h.retreat.hex, h.retreat.side)];
   return [];
@@ -289,6 +355,13 @@ function apply(state: GameState, seat: Seat, action: HookAction): HookResult {
       const e = sortie(state, seat, a, h, events);
       if (e) return { ok: false, error: e };
       advance(state, h, events);
+      break;
+    }
+    case 'garrison': {
+      const e = combatGarrison(state, seat, action as unknown as GarrisonAction, h, events);
+      if (e) return { ok: false, error: e };
+      // The option holder may have left itself nothing to attack with (or nothing to attack).
+      if (h.stage === 'option') advance(state, h, events);
       break;
     }
     case 'combat-attack':
@@ -348,6 +421,12 @@ function apply(state: GameState, seat: Seat, action: HookAction): HookResult {
     case 'done':
       if (!pendingOf(state).includes(seat))
         return err('9.0', 'nothing-pending', 'You have nothing to decide in this Combat Phase.');
+      if (h.stage === 'garrison' && h.garrison) {
+        // 12.21: this seat makes no (more) garrison moves here; the option opens when all have answered.
+        h.garrison.waiting = h.garrison.waiting.filter((x) => x !== seat);
+        if (h.garrison.waiting.length === 0) closeWindow(state, h, events);
+        break;
+      }
       defaultStep(state, h, events);
       break;
     default:
@@ -411,6 +490,48 @@ function sortie(
     }),
   );
   return undefined;
+}
+
+/**
+ * 12.21 in the Combat Phase (rulings.md 12.21 (Combat Phase)): a hex still waiting in the queue
+ * takes no garrison move until it is being resolved; then only the side whose step it is (the
+ * window, or the option holder) may move, never while a committed battle's retreat is pending
+ * (9.13). Hexes with no battle to come take moves at any time. 12.23 comes from applyGarrison.
+ */
+function combatGarrison(
+  state: GameState,
+  seat: Seat,
+  a: GarrisonAction,
+  h: CombatHookState,
+  events: GameEvent[],
+): RuleError | undefined {
+  const side = state.seatSide[seat];
+  if (h.queue.includes(a.hex)) {
+    const current =
+      h.stage === 'garrison' ? h.garrison?.hex : h.stage === 'option' ? h.option?.hex : h.retreat?.hex;
+    if (h.stage === 'order' || current !== a.hex)
+      return {
+        rule: '12.21',
+        code: 'hex-not-current',
+        message: `A battle may still come at ${a.hex}: move units in or out there when that hex is resolved.`,
+      };
+    if (h.stage === 'retreat' || state.combat.committed.includes(a.hex))
+      return {
+        rule: '9.13',
+        code: 'battle-committed',
+        message: `The battle at ${a.hex} is committed: every unit outside the fortress takes part in it.`,
+      };
+    const turn = h.stage === 'garrison' ? h.garrison?.side : h.option?.side;
+    if (turn !== side)
+      return {
+        rule: '12.21',
+        code: 'not-your-step',
+        message: `Your side may not move units in or out of the fortress at ${a.hex} now.`,
+      };
+  }
+  return applyGarrison(state, engineMap(), seat, a, events, {
+    besiegersFought: state.combat.besiegersFought.includes(a.hex),
+  });
 }
 
 /** 9.0: commit, reveal, resolve and apply one battle; start the loser's retreat. */
@@ -675,6 +796,8 @@ function legal(state: GameState, seat: Seat): HookAction[] {
   const h = hookState(state);
   const side = state.seatSide[seat];
   if (h.stage === 'order') return [{ type: 'combat-order', hexes: [...h.queue] }];
+  if (h.stage === 'garrison' && h.garrison)
+    return [...garrisonMoves(state, h.garrison.hex, seat), { type: 'done' }];
   if (h.stage === 'retreat' && h.retreat)
     return h.retreat.options.map((o) => ({ type: 'combat-retreat', hex: h.retreat!.hex, to: o.to }));
   if (h.stage === 'option' && h.option && h.option.side === side) {
@@ -687,6 +810,8 @@ function legal(state: GameState, seat: Seat): HookAction[] {
       if (state.seatSide[nat] === side && (state.forces[hex]?.[nat]?.in ?? 0) > 0)
         inside[nat] = state.forces[hex]![nat]!.in;
     if (Object.keys(inside).length > 0) out.push({ type: 'combat-sortie', hex, sp: inside });
+    // 12.21: the holder may also take its own units inside before deciding (coming out: the sortie).
+    out.push(...garrisonMoves(state, hex, seat).filter((m) => m.direction === 'in'));
     return out;
   }
   return [];
@@ -700,6 +825,9 @@ function defaultStep(state: GameState, h: CombatHookState, events: GameEvent[]):
   if (h.stage === 'order') {
     h.stage = 'option';
     advance(state, h, events);
+  } else if (h.stage === 'garrison') {
+    // 12.21: a seat that does not answer makes no garrison move.
+    closeWindow(state, h, events);
   } else if (h.stage === 'retreat' && h.retreat) {
     carryOutRetreat(state, h.retreat.hex, h.retreat.side, h.retreat.options[0]!, events);
     finishHex(h, h.retreat.hex);
