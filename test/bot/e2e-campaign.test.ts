@@ -233,7 +233,7 @@ describe('bot e2e: a short campaign through the stand-in', () => {
     expect(textOf(mine)).toMatch(/add the seat option/);
     await slash('frederick', 'done', { options: { seat: 'prussia' } });
     const last = await slash('frederick', 'done', { options: { seat: 'hanover' } });
-    expect(textOf(last)).toMatch(/✅ Hanover: Finish this phase/);
+    expect(textOf(last)).toMatch(/✅ Hanover: Done: finish my part of this step/);
     const update = h.standin
       .messagesIn('war')
       .filter((m) => m.origin === 'channel-message')

@@ -143,7 +143,7 @@ describe('bot e2e with the real engine: replaced player, siege and honours of wa
     expect(textOf(old)).toMatch(/You do not hold France/);
     expect(engine.pendingSeats(state())).toContain('france');
     const ok = await cmd('newcomer', 'done', { options: { seat: 'france' } });
-    expect(textOf(ok)).toMatch(/✅ France: Finish this phase/);
+    expect(textOf(ok)).toMatch(/✅ France: Done: finish my part of this step/);
     expect(engine.pendingSeats(state())).not.toContain('france');
     // The old holder's /forces no longer lists France.
     const forces = await cmd('elizabeth', 'forces', { options: { seat: 'france' } });

@@ -67,7 +67,7 @@ export function describeAction(a: Action, names?: NameBook): string {
     case 'exchange-choice':
       return 'Carry out the prisoner exchange';
     case 'done':
-      return 'Finish this phase';
+      return 'Done: finish my part of this step';
     case 'forfeit':
       return 'Forfeit the campaign (14.15)';
     case 'halt':
