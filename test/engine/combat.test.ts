@@ -327,3 +327,18 @@ describe('battle resolution (9.0, 9.4)', () => {
     expect(hill).toMatchObject({ modifiedRoll: 3, result: defaultCrt.lookup(100, 3) });
   });
 });
+
+describe('8.23 full ties without a nomination', () => {
+  it('8.23: equal SP and equal rank numbers with no nominee: the ablest tied leader commands', async () => {
+    const { combatCommander } = await import('../../src/engine/combat/commander.js');
+    const daun = { id: 'daun', nationality: 'austria', rank: 2, initiative: 1, attack: 0, defence: 2 };
+    const fermor = { id: 'fermor', nationality: 'russia', rank: 2, initiative: 2, attack: 1, defence: 0 };
+    const force = { sp: { austria: 10, russia: 10 }, leaders: [daun, fermor], nominee: undefined };
+    expect(combatCommander(force)?.id).toBe('fermor');
+    // A valid nomination still wins.
+    expect(combatCommander({ ...force, nominee: 'daun' })?.id).toBe('daun');
+    // Equal Initiative: the larger Attack plus Defence bonus.
+    const lacy = { ...daun, id: 'lacy', initiative: 2, defence: 2 };
+    expect(combatCommander({ ...force, leaders: [lacy, fermor] })?.id).toBe('lacy');
+  });
+});

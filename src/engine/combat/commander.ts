@@ -16,7 +16,7 @@ export function supremeCommander(
 /**
  * 8.23: the combat commander of a force. Single nationality: its best-ranked leader. Mixed: the
  * best-ranked leader of the nationality with most SP; equal SP: the best-ranked leader in the hex; equal
- * rank numbers too: the owner's nominee if eligible. A nationality with SP but no leader cannot supply
+ * rank numbers too: the owner's nominee if eligible, else the ablest of the tied leaders. A nationality with SP but no leader cannot supply
  * the commander; see docs/rulings.md 8.23.
  */
 export function combatCommander(
@@ -39,7 +39,16 @@ function pickAmong(sorted: readonly CombatLeader[], nominee: string | undefined)
   const first = sorted[0];
   if (!first) return undefined;
   const tied = sorted.filter((l) => l.rank === first.rank);
-  return tied.find((l) => l.id === nominee) ?? first;
+  const chosen = tied.find((l) => l.id === nominee);
+  if (chosen) return chosen;
+  // No nomination (ruling 8.23): the owner is taken to name the ablest of the tied leaders, by
+  // Initiative, then Attack plus Defence bonus; the id only breaks a complete tie.
+  return [...tied].sort(
+    (a, b) =>
+      b.initiative - a.initiative ||
+      b.attack + b.defence - (a.attack + a.defence) ||
+      (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  )[0];
 }
 
 /** 9.24, 11.13: Initiative, Attack and Defence that a force brings to combat procedures. */
