@@ -329,8 +329,7 @@ describe('battle resolution (9.0, 9.4)', () => {
 });
 
 describe('8.23 full ties without a nomination', () => {
-  it('8.23: equal SP and equal rank numbers with no nominee: the ablest tied leader commands', async () => {
-    const { combatCommander } = await import('../../src/engine/combat/commander.js');
+  it('8.23: equal SP and equal rank numbers with no nominee: the ablest tied leader commands', () => {
     const daun = { id: 'daun', nationality: 'austria', rank: 2, initiative: 1, attack: 0, defence: 2 };
     const fermor = { id: 'fermor', nationality: 'russia', rank: 2, initiative: 2, attack: 1, defence: 0 };
     const force = { sp: { austria: 10, russia: 10 }, leaders: [daun, fermor], nominee: undefined };
