@@ -1,5 +1,6 @@
 // `ftg db migrate [--db FILE]`: apply pending migrations to the database (also done at start-up).
-import { parseArgs } from 'node:util';
+import type { ParseArgsConfig } from 'node:util';
+import { parseCommandArgs } from '../options.js';
 
 export const summary = 'Database administration: `db migrate` applies pending migrations';
 
@@ -8,18 +9,9 @@ const HELP = `Usage: ftg db migrate [--db FILE]
   --db FILE   the SQLite database (default: DATABASE_PATH from the environment)`;
 
 export async function run(args: string[]): Promise<number> {
-  let parsed: ReturnType<typeof parse>;
-  try {
-    parsed = parse(args);
-  } catch (e) {
-    console.error(`ftg db: ${(e as Error).message}\n${HELP}`);
-    return 2;
-  }
+  const parsed = parseCommandArgs('db', HELP, parseOptions(args));
+  if (!parsed.ok) return parsed.exit;
   const { values, positionals } = parsed;
-  if (values.help) {
-    console.log(HELP);
-    return 0;
-  }
   if (positionals[0] !== 'migrate' || positionals.length !== 1) {
     console.error(`ftg db: unknown subcommand "${positionals.join(' ')}"\n${HELP}`);
     return 2;
@@ -41,12 +33,12 @@ export async function run(args: string[]): Promise<number> {
   }
 }
 
-function parse(args: string[]) {
-  return parseArgs({
+function parseOptions(args: string[]) {
+  return {
     args,
     allowPositionals: true,
     options: { db: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-  });
+  } satisfies ParseArgsConfig;
 }
 
 function countApplied(sqlite: import('better-sqlite3').Database): number {

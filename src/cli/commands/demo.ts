@@ -4,7 +4,7 @@
 // victory result (17.0-17.1).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseCommandArgs } from '../options.js';
 
 export const summary = 'Play a local campaign with the autopilot on every seat (turn log, maps, victory)';
 
@@ -30,31 +30,23 @@ function bar(done: number, total: number, width = 18): string {
 }
 
 export async function run(args: string[]): Promise<number> {
-  let values: Record<string, string | boolean | undefined>;
-  try {
-    values = parseArgs({
-      args,
-      options: {
-        scenario: { type: 'string' },
-        seed: { type: 'string' },
-        turns: { type: 'string' },
-        out: { type: 'string' },
-        'no-maps': { type: 'boolean' },
-        level: { type: 'string' },
-        dice: { type: 'string' },
-        quiet: { type: 'boolean' },
-        games: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }).values;
-  } catch (e) {
-    console.error(`ftg demo: ${(e as Error).message}\n${HELP}`);
-    return 2;
-  }
-  if (values.help) {
-    console.log(HELP);
-    return 0;
-  }
+  const parsed = parseCommandArgs('demo', HELP, {
+    args,
+    options: {
+      scenario: { type: 'string' },
+      seed: { type: 'string' },
+      turns: { type: 'string' },
+      out: { type: 'string' },
+      'no-maps': { type: 'boolean' },
+      level: { type: 'string' },
+      dice: { type: 'string' },
+      quiet: { type: 'boolean' },
+      games: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (!parsed.ok) return parsed.exit;
+  const values: Record<string, string | boolean | undefined> = parsed.values;
   const fail = (msg: string) => {
     console.error(`ftg demo: ${msg}`);
     return 2;

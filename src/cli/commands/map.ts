@@ -3,7 +3,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import type { ParseArgsConfig } from 'node:util';
+import { type ParsedArgs, parseCommandArgs } from '../options.js';
 
 export const summary = 'Strategic map tools: `map check` validates invariants, `map render` draws a PNG';
 
@@ -42,8 +43,8 @@ export function scenarioHexLists(fx: Fixture): { scenarioHexes: string[]; garris
   return { scenarioHexes: [...scenarioHexes].sort(), garrisonHexes: [...garrisonHexes].sort() };
 }
 
-function parse(args: string[]) {
-  return parseArgs({
+function parseOptions(args: string[]) {
+  return {
     args,
     allowPositionals: true,
     allowNegative: true,
@@ -57,22 +58,13 @@ function parse(args: string[]) {
       scale: { type: 'string' },
       'hex-numbers': { type: 'boolean' },
     },
-  });
+  } satisfies ParseArgsConfig;
 }
 
 export async function run(args: string[]): Promise<number> {
-  let parsed: ReturnType<typeof parse>;
-  try {
-    parsed = parse(args);
-  } catch (e) {
-    console.error(`ftg map: ${(e as Error).message}\n${HELP}`);
-    return 2;
-  }
+  const parsed = parseCommandArgs('map', HELP, parseOptions(args));
+  if (!parsed.ok) return parsed.exit;
   const { values, positionals } = parsed;
-  if (values.help) {
-    console.log(HELP);
-    return 0;
-  }
   const sub = positionals[0];
   if (sub === 'check' && positionals.length === 1) return check(values.scenarios);
   if (sub === 'render' && positionals.length === 1) return render(values);
@@ -126,7 +118,7 @@ async function check(fixturePath: string | undefined): Promise<number> {
   return 0;
 }
 
-async function render(values: ReturnType<typeof parse>['values']): Promise<number> {
+async function render(values: ParsedArgs<ReturnType<typeof parseOptions>>['values']): Promise<number> {
   if (!values.out) {
     console.error(`ftg map render: --out FILE.png is required\n${HELP}`);
     return 2;

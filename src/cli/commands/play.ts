@@ -3,7 +3,6 @@
 // events and the resulting view; a refused action prints its RuleError and exits 1.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import {
   apply,
   eventsFor,
@@ -13,6 +12,7 @@ import {
   setup,
   view,
 } from '../../engine/index.js';
+import { parseCommandArgs } from '../options.js';
 import { parseDice, parseSeed, resolveScenario } from '../scenario-arg.js';
 
 export const summary = 'Apply a JSONL script of actions to a scenario and print the events and the view';
@@ -23,28 +23,20 @@ const HELP = `Usage: ftg play --scenario 1757|PATH [--seed N] [--dice 4,2,6] --a
   --out DIR   also write state.json, view.json and events.jsonl there`;
 
 export async function run(args: string[]): Promise<number> {
-  let values: Record<string, string | boolean | undefined>;
-  try {
-    ({ values } = parseArgs({
-      args,
-      options: {
-        scenario: { type: 'string' },
-        seed: { type: 'string' },
-        dice: { type: 'string' },
-        actions: { type: 'string' },
-        as: { type: 'string' },
-        out: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }));
-  } catch (e) {
-    console.error(`ftg play: ${(e as Error).message}\n${HELP}`);
-    return 2;
-  }
-  if (values.help) {
-    console.log(HELP);
-    return 0;
-  }
+  const parsed = parseCommandArgs('play', HELP, {
+    args,
+    options: {
+      scenario: { type: 'string' },
+      seed: { type: 'string' },
+      dice: { type: 'string' },
+      actions: { type: 'string' },
+      as: { type: 'string' },
+      out: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (!parsed.ok) return parsed.exit;
+  const values: Record<string, string | boolean | undefined> = parsed.values;
   const sc = resolveScenario(values.scenario as string | undefined);
   if (!sc.ok) {
     console.error(`ftg play: ${sc.error}`);

@@ -2,7 +2,7 @@
 // The game is a scenario set up with a seed (and optional forced dice), advanced by an optional
 // JSONL file of actions; the picture is drawn from view(state, seat) only.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
+import { parseCommandArgs } from '../options.js';
 
 export const summary =
   "Render a seat's strategic map picture to PNG (--as SEAT|public, --center/--radius zoom)";
@@ -24,34 +24,26 @@ const HELP = `Usage: ftg render --scenario 1757|PATH --seed N [--dice 4,2,6] [--
 const SEATS = ['prussia', 'hanover', 'austria', 'france', 'russia', 'sweden', 'empire'];
 
 export async function run(args: string[]): Promise<number> {
-  let values: Record<string, string | boolean | undefined>;
-  try {
-    values = parseArgs({
-      args,
-      options: {
-        scenario: { type: 'string' },
-        seed: { type: 'string' },
-        dice: { type: 'string' },
-        actions: { type: 'string' },
-        as: { type: 'string' },
-        out: { type: 'string' },
-        center: { type: 'string' },
-        centre: { type: 'string' },
-        radius: { type: 'string' },
-        scale: { type: 'string' },
-        inset: { type: 'boolean' },
-        'no-supply': { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }).values;
-  } catch (e) {
-    console.error(`ftg render: ${(e as Error).message}\n${HELP}`);
-    return 2;
-  }
-  if (values.help) {
-    console.log(HELP);
-    return 0;
-  }
+  const parsed = parseCommandArgs('render', HELP, {
+    args,
+    options: {
+      scenario: { type: 'string' },
+      seed: { type: 'string' },
+      dice: { type: 'string' },
+      actions: { type: 'string' },
+      as: { type: 'string' },
+      out: { type: 'string' },
+      center: { type: 'string' },
+      centre: { type: 'string' },
+      radius: { type: 'string' },
+      scale: { type: 'string' },
+      inset: { type: 'boolean' },
+      'no-supply': { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (!parsed.ok) return parsed.exit;
+  const values: Record<string, string | boolean | undefined> = parsed.values;
   const fail = (msg: string) => {
     console.error(`ftg render: ${msg}`);
     return 2;

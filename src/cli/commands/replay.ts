@@ -1,6 +1,6 @@
 // `ftg replay --db FILE --game ID [--verify]`: rebuild a game from its action log; with --verify,
 // check every snapshot and the stored state against the rebuilt one (exit 1 on a mismatch).
-import { parseArgs } from 'node:util';
+import { parseCommandArgs } from '../options.js';
 
 export const summary = 'Rebuild a game from its action log and check it against the stored state';
 
@@ -13,34 +13,19 @@ const HELP = `Usage: ftg replay --db FILE --game ID [--verify] [--json] [--engin
   --engine MODULE  a module exporting a RulesEngine (default: the real engine's adapter)`;
 
 export async function run(args: string[]): Promise<number> {
-  let values: {
-    db?: string;
-    game?: string;
-    verify?: boolean;
-    json?: boolean;
-    engine?: string;
-    help?: boolean;
-  };
-  try {
-    values = parseArgs({
-      args,
-      options: {
-        db: { type: 'string' },
-        game: { type: 'string' },
-        verify: { type: 'boolean' },
-        json: { type: 'boolean' },
-        engine: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }).values;
-  } catch (e) {
-    console.error(`ftg replay: ${(e as Error).message}\n${HELP}`);
-    return 2;
-  }
-  if (values.help) {
-    console.log(HELP);
-    return 0;
-  }
+  const parsed = parseCommandArgs('replay', HELP, {
+    args,
+    options: {
+      db: { type: 'string' },
+      game: { type: 'string' },
+      verify: { type: 'boolean' },
+      json: { type: 'boolean' },
+      engine: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (!parsed.ok) return parsed.exit;
+  const { values } = parsed;
   if (!values.game) {
     console.error(`ftg replay: --game is required\n${HELP}`);
     return 2;

@@ -1,8 +1,8 @@
 // `ftg worker`: run the queue workers (resolve step, deadline, publish) against Redis, as a
 // separate process; start as many as you like on any machine that reaches the database and Redis.
-import { parseArgs } from 'node:util';
 import type { Publisher } from '../../app/publisher.js';
 import type { JobKind } from '../../queue/jobs.js';
+import { parseCommandArgs } from '../options.js';
 
 export const summary = 'Run queue workers (step resolution, deadlines, publishing) on Redis';
 
@@ -14,29 +14,21 @@ const HELP = `Usage: ftg worker [--db FILE] [--redis URL] [--kinds resolve,deadl
                are left for a process that has the Discord publisher, i.e. the bot)`;
 
 export async function run(args: string[]): Promise<number> {
-  let values: Record<string, string | boolean | undefined>;
-  try {
-    values = parseArgs({
-      args,
-      options: {
-        db: { type: 'string' },
-        redis: { type: 'string' },
-        kinds: { type: 'string' },
-        concurrency: { type: 'string' },
-        prefix: { type: 'string' },
-        engine: { type: 'string' },
-        publisher: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }).values;
-  } catch (e) {
-    console.error(`ftg worker: ${(e as Error).message}\n${HELP}`);
-    return 2;
-  }
-  if (values.help) {
-    console.log(HELP);
-    return 0;
-  }
+  const parsed = parseCommandArgs('worker', HELP, {
+    args,
+    options: {
+      db: { type: 'string' },
+      redis: { type: 'string' },
+      kinds: { type: 'string' },
+      concurrency: { type: 'string' },
+      prefix: { type: 'string' },
+      engine: { type: 'string' },
+      publisher: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (!parsed.ok) return parsed.exit;
+  const values: Record<string, string | boolean | undefined> = parsed.values;
   const { loadConfig, logger } = await import('../../config/index.js');
   const config = values.db && values.redis ? undefined : loadConfig();
   const dbPath = (values.db as string | undefined) ?? config!.DATABASE_PATH;
