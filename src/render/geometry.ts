@@ -3,6 +3,7 @@
 // as src/render/layout.ts, so counters drawn with layout.ts land exactly on the base layer.
 import { hexCentre as planeCentre, SQRT3 } from '../map/hex.js';
 import type { HexId } from '../map/types.js';
+import { toPixel, worldSize, zoomViewport } from './layout.js';
 
 export interface Pt {
   x: number;
@@ -35,13 +36,9 @@ export function hexWorld(hex: HexId, grid: GridSize): Pt {
   return planeToWorld(planeCentre(hex), grid);
 }
 
-export function worldSize(grid: GridSize): { width: number; height: number } {
-  return { width: ((2 * grid.cols + 1) * SQRT3) / 2, height: (grid.rows - 1) * 1.5 + 2 };
-}
-
-export function toPixel(vp: MapViewport, p: Pt): Pt {
-  return { x: vp.offsetX + (p.x - vp.x0) * vp.scale, y: vp.offsetY + (p.y - vp.y0) * vp.scale };
-}
+// World size, pixel mapping and crops are layout.ts's: one implementation, so the base layer and
+// the counters drawn over it can never drift apart.
+export { toPixel, worldSize } from './layout.js';
 
 export function hexPixel(vp: MapViewport, grid: GridSize, hex: HexId): Pt {
   return toPixel(vp, hexWorld(hex, grid));
@@ -63,21 +60,7 @@ export function fullViewport(grid: GridSize, scale: number, margin = 0): MapView
 
 /** A crop centred on a hex showing about `radius` hexes each way, clamped to the map. */
 export function cropViewport(grid: GridSize, centre: HexId, radius: number, scale: number): MapViewport {
-  const c = hexWorld(centre, grid);
-  const w = worldSize(grid);
-  const halfW = Math.min(w.width / 2, (radius + 0.5) * SQRT3 + 0.1);
-  const halfH = Math.min(w.height / 2, radius * 1.5 + 1.1);
-  const x0 = Math.min(Math.max(0, c.x - halfW), w.width - 2 * halfW);
-  const y0 = Math.min(Math.max(0, c.y - halfH), w.height - 2 * halfH);
-  return {
-    x0,
-    y0,
-    scale,
-    width: Math.round(2 * halfW * scale),
-    height: Math.round(2 * halfH * scale),
-    offsetX: 0,
-    offsetY: 0,
-  };
+  return zoomViewport(grid, centre, radius, scale);
 }
 
 /** Is a world point within the viewport (plus a margin in world units)? */
