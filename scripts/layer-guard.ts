@@ -1,5 +1,5 @@
 // The layer guard: keeps the pure layers pure and the presentation layers honest.
-//   - src/engine, src/map, src/tactical, src/autopilot: no discord.js, drizzle-orm, better-sqlite3, bullmq,
+//   - src/kernel, src/engine, src/map, src/tactical, src/autopilot: no discord.js, drizzle-orm, better-sqlite3, bullmq,
 //     ioredis, canvas or `node:` built-ins; no Math.random; no clock (Date.now, new Date(),
 //     performance.now). Determinism (same scenario, seed and actions give the same game)
 //     depends on it.
@@ -16,7 +16,7 @@ export interface Violation {
   message: string;
 }
 
-const PURE_DIRS = ['src/engine', 'src/map', 'src/tactical', 'src/autopilot'];
+const PURE_DIRS = ['src/kernel', 'src/engine', 'src/map', 'src/tactical', 'src/autopilot'];
 const TYPE_ONLY_ENGINE_DIRS = ['src/render', 'src/bot'];
 const FORBIDDEN_IN_PURE = ['discord.js', 'drizzle-orm', 'better-sqlite3', 'bullmq', 'ioredis', 'canvas'];
 const NODE_BUILTINS = new Set([

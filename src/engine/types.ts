@@ -1,5 +1,7 @@
 // The game state model of the strategic engine. Everything here is plain JSON so a state can be
 // stored, diffed and replayed; nothing holds functions, classes, Maps or Dates.
+import type { RuleError } from '../kernel/errors.js';
+import type { RngState } from '../kernel/rng.js';
 import type { HexId } from '../map/types.js';
 
 export type { HexId };
@@ -123,14 +125,8 @@ export interface MovementRecord {
   mustAttack: Array<{ hex: HexId; side: Side }>;
 }
 
-export interface RngState {
-  /** sfc32 state words. */
-  s: [number, number, number, number];
-  /** Forced next die rolls, consumed first (`--dice 4,2,6`). */
-  forced: number[];
-  /** Number of dice rolled so far (for the record). */
-  rolls: number;
-}
+// The RNG's state and the RuleError live in the shared kernel (src/kernel), used by both engines.
+export type { RngState };
 
 /** SP counted per nationality. */
 export type SpByNation = Partial<Record<Nationality, number>>;
@@ -260,12 +256,7 @@ export interface GameEvent {
   data?: Record<string, unknown>;
 }
 
-export interface RuleError {
-  /** Case number of the rule that forbids the action, e.g. "5.45"; "input" for malformed actions. */
-  rule: string;
-  code: string;
-  message: string;
-}
+export type { RuleError };
 
 export function isNationality(x: string): x is Nationality {
   return (NATIONALITIES as readonly string[]).includes(x);

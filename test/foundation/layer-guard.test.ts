@@ -51,6 +51,11 @@ describe('layer guard', () => {
     expect(checkSource('src/map/x.ts', "const s = 'Date.now() is banned';")).toEqual([]);
   });
 
+  it('keeps the shared kernel (src/kernel) pure as well', () => {
+    expect(checkSource('src/kernel/x.ts', 'const r = Math.random();')).toHaveLength(1);
+    expect(checkSource('src/kernel/x.ts', "import { readFileSync } from 'node:fs';")).toHaveLength(1);
+  });
+
   it('catches discord.js, drizzle, sqlite, bullmq and ioredis in pure layers, including dynamic imports', () => {
     for (const pkg of ['discord.js', 'drizzle-orm/sqlite-core', 'better-sqlite3', 'bullmq', 'ioredis']) {
       expect(checkSource('src/engine/x.ts', `import x from '${pkg}';`), pkg).toHaveLength(1);
