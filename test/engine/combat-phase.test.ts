@@ -357,6 +357,36 @@ describe('retreats on the board (9.57, 8.31, 9.11)', () => {
     expect(r).toMatchObject({ ok: false, error: { rule: '9.23' } });
   });
 
+  it('16.22: a garrison in winter quarters may not sortie in the Combat Phase', () => {
+    // Turn 16: 3 Austrians in winter quarters in Prague, 10 more outside, 10 Prussians outside.
+    const s0 = baseState({
+      turn: 16,
+      forces: { '1125': { prussia: { out: 10, in: 0 }, austria: { out: 10, in: 3 } } },
+      leaders: {
+        keith: leader('keith', 'prussia', 5, '1125', { initiative: 1 }),
+        browne: leader('browne', 'austria', 2, '1125', { initiative: 3 }),
+      },
+    });
+    const s = enter(s0);
+    expect(combatPhaseHook.pending(s)).toEqual(['austria']);
+    const legal = combatPhaseHook.legal(s, 'austria');
+    expect(legal).toContainEqual({ type: 'combat-attack', hex: '1125' });
+    expect(legal.filter((a) => a.type === 'combat-sortie')).toEqual([]);
+    const r = tryAct(s, 'austria', { type: 'combat-sortie', hex: '1125', sp: { austria: 3 } });
+    expect(r).toMatchObject({ ok: false, error: { rule: '16.22' } });
+    expect(s.forces['1125']?.austria).toEqual({ out: 10, in: 3 });
+  });
+
+  it('16.22: a garrison in winter quarters gives its side no attack option by itself', () => {
+    const s0 = baseState({
+      turn: 16,
+      forces: { '1125': { prussia: { out: 10, in: 0 }, austria: { out: 0, in: 3 } } },
+    });
+    const s = enter(s0);
+    expect(combatPhaseHook.legal(s, 'austria')).toEqual([]);
+    expect(s.combat.fought).toEqual([]);
+  });
+
   it('12.11: a sortie of more SP than are inside is refused and changes nothing', () => {
     const s0 = baseState({ forces: { '1125': { prussia: { out: 10, in: 0 }, austria: { out: 0, in: 3 } } } });
     const s = enter(s0);

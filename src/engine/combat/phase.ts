@@ -199,6 +199,7 @@ function mayAct(state: GameState, hex: HexId, side: Side): boolean {
   if (attackBlocker(state, hex, side) === undefined) return true;
   return (
     !state.demoralized[side].includes(hex) &&
+    !isWinterTurn(state.turn) && // 16.22: a garrison in winter quarters cannot come out to attack.
     sideSp(state, hex, side, 'in') > 0 &&
     sideSp(state, hex, otherSide(side), 'out') > 0
   );
@@ -455,6 +456,14 @@ function sortie(
       rule: '12.23',
       code: 'no-sortie',
       message: `You may bring units out at ${a.hex} only while you hold the option to attack there.`,
+    };
+  // 16.22: units in winter quarters stay inside (the one exception, a fortress taken by siege, is
+  // the Siege Phase's: honours of war or surrender).
+  if (isWinterTurn(state.turn))
+    return {
+      rule: '16.22',
+      code: 'winter-quarters',
+      message: `Units in winter quarters at ${a.hex} may not come out of the fortress.`,
     };
   const sp = a.sp ?? {};
   for (const [nat, n] of Object.entries(sp)) {
@@ -809,7 +818,8 @@ function legal(state: GameState, seat: Seat): HookAction[] {
     for (const nat of NATIONALITIES)
       if (state.seatSide[nat] === side && (state.forces[hex]?.[nat]?.in ?? 0) > 0)
         inside[nat] = state.forces[hex]![nat]!.in;
-    if (Object.keys(inside).length > 0) out.push({ type: 'combat-sortie', hex, sp: inside });
+    if (Object.keys(inside).length > 0 && !isWinterTurn(state.turn))
+      out.push({ type: 'combat-sortie', hex, sp: inside });
     // 12.21: the holder may also take its own units inside before deciding (coming out: the sortie).
     out.push(...garrisonMoves(state, hex, seat).filter((m) => m.direction === 'in'));
     return out;
