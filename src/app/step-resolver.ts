@@ -13,6 +13,13 @@ import {
   wasPublished,
 } from '../db/deadline-repository.js';
 import { eventsBetween, getGame, getSeats, markResolved } from '../db/game-repository.js';
+import {
+  addToOutbox,
+  getOutboxRow,
+  markOutboxSent,
+  type OutboxEntry,
+  outboxKey,
+} from '../db/outbox-repository.js';
 import type { DeadlineRow } from '../db/schema.js';
 import type { Job, JobHandler, JobQueue, PublishTopic } from '../queue/jobs.js';
 import { type ApplyDeps, applyWithRetry, settingsOf, stateOf } from './apply-action.js';
@@ -137,10 +144,30 @@ export async function resolveStep(deps: ProcessorDeps, gameId: string): Promise<
       return;
     }
   }
-  // Publish before marking resolved: if we crash in between, the retry publishes again and the
-  // published-message record keeps it from being posted twice.
-  await deps.queue.enqueue({ kind: 'publish', gameId, version, topic: 'update' });
-  markResolved(deps.db, gameId, version);
+  // The update goes into the outbox in the same transaction that marks the step followed up, so
+  // neither a crash nor a lost queue can drop it: reconciliation publishes unsent rows again.
+  const update: OutboxEntry = { gameId, version, topic: 'update' };
+  deps.db.transaction(
+    (tx) => {
+      addToOutbox(tx, update, now);
+      markResolved(tx, gameId, version);
+    },
+    { behavior: 'immediate' },
+  );
+  await publishFromOutbox(deps.db, deps.queue, update);
+}
+
+/** Queue the publish job of an outbox row unless it was sent already. */
+export async function publishFromOutbox(db: Db, queue: JobQueue, e: OutboxEntry): Promise<void> {
+  const row = getOutboxRow(db, outboxKey(e));
+  if (row && row.sentAt !== null) return;
+  await queue.enqueue({
+    kind: 'publish',
+    gameId: e.gameId,
+    version: e.version,
+    topic: e.topic,
+    ...(e.seats ? { seats: e.seats } : {}),
+  });
 }
 
 export async function processDeadline(
@@ -167,25 +194,30 @@ export async function processDeadline(
     const missing = deps.engine
       .pendingSeats(state)
       .filter((seat) => levels.get(seat)?.userId && levels.get(seat)?.autopilot === 0);
-    await deps.queue.enqueue({
-      kind: 'publish',
-      gameId: d.gameId,
-      version: d.version,
-      topic: 'reminder',
-      seats: missing,
-    });
-    claimReminder(deps.db, d.id, now);
+    const reminder: OutboxEntry = { gameId: d.gameId, version: d.version, topic: 'reminder', seats: missing };
+    const claimed = deps.db.transaction(
+      (tx) => {
+        if (!claimReminder(tx, d.id, now)) return false;
+        addToOutbox(tx, reminder, now);
+        return true;
+      },
+      { behavior: 'immediate' },
+    );
+    if (claimed) await publishFromOutbox(deps.db, deps.queue, reminder);
     return;
   }
   if (d.dueAt > now) throw new Error(`deadline ${d.id} is not due yet (${d.dueAt - now} ms left)`);
   if (settingsOf(game).timeoutPolicy === 'wait') {
-    await deps.queue.enqueue({
-      kind: 'publish',
-      gameId: d.gameId,
-      version: d.version,
-      topic: 'deadline-passed',
-    });
-    markFired(deps.db, d.id, now);
+    const passed: OutboxEntry = { gameId: d.gameId, version: d.version, topic: 'deadline-passed' };
+    const fired = deps.db.transaction(
+      (tx) => {
+        if (!markFired(tx, d.id, now)) return false;
+        addToOutbox(tx, passed, now);
+        return true;
+      },
+      { behavior: 'immediate' },
+    );
+    if (fired) await publishFromOutbox(deps.db, deps.queue, passed);
     return;
   }
   // Policy 'autopilot': every seat still missing in this step gets a timeout action. Each one is
@@ -342,6 +374,8 @@ export async function processPublish(
   deps: ProcessorDeps,
   job: Extract<Job, { kind: 'publish' }>,
 ): Promise<void> {
+  const key = outboxKey(job);
+  if (getOutboxRow(deps.db, key)?.sentAt != null) return;
   for (const message of buildMessages(deps, job)) {
     if (wasPublished(deps.db, message.key)) continue;
     const { messageId } = await deps.publisher.publish(message);
@@ -357,6 +391,7 @@ export async function processPublish(
       at: deps.clock.now(),
     });
   }
+  markOutboxSent(deps.db, key, deps.clock.now());
 }
 
 export function createProcessors(deps: ProcessorDeps): JobHandler {

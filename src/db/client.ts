@@ -8,6 +8,8 @@ import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import * as schema from './schema.js';
 
 export type Db = BetterSQLite3Database<typeof schema>;
+/** The database or an open transaction on it (repository writes that join a caller's transaction). */
+export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface DbHandle {
   db: Db;

@@ -1,6 +1,6 @@
 // Deadlines of steps and the record of published messages.
 import { and, eq, isNull, lte } from 'drizzle-orm';
-import type { Db } from './client.js';
+import type { Db, DbOrTx } from './client.js';
 import { type DeadlineRow, deadlines, published } from './schema.js';
 
 export interface NewDeadline {
@@ -74,7 +74,7 @@ export function openDeadlines(db: Db): DeadlineRow[] {
     .all();
 }
 
-export function markFired(db: Db, id: number, at: number): boolean {
+export function markFired(db: DbOrTx, id: number, at: number): boolean {
   const r = db
     .update(deadlines)
     .set({ firedAt: at })
@@ -84,7 +84,7 @@ export function markFired(db: Db, id: number, at: number): boolean {
 }
 
 /** Claim the reminder of a deadline; only one caller ever gets true. */
-export function claimReminder(db: Db, id: number, at: number): boolean {
+export function claimReminder(db: DbOrTx, id: number, at: number): boolean {
   const r = db
     .update(deadlines)
     .set({ remindedAt: at })

@@ -2,7 +2,7 @@
 // through `commitAction`, which is the optimistic-concurrency guard: the update only matches the
 // row while it still holds the version the caller read.
 import { and, asc, eq, gt, lt, lte, sql } from 'drizzle-orm';
-import type { Db } from './client.js';
+import type { Db, DbOrTx } from './client.js';
 import { actions, type GameRow, games, type SeatRow, seats, snapshots } from './schema.js';
 
 export type GameStatus = 'setup' | 'active' | 'over' | 'abandoned';
@@ -165,7 +165,7 @@ export function commitAction(db: Db, c: CommitInput): CommitResult {
 }
 
 /** Record that the follow-up of the game as of `version` is done (never moves backwards). */
-export function markResolved(db: Db, gameId: string, version: number): boolean {
+export function markResolved(db: DbOrTx, gameId: string, version: number): boolean {
   const r = db
     .update(games)
     .set({ resolvedVersion: version })

@@ -63,8 +63,16 @@ export const actions = sqliteTable(
     /** The events the engine reported for this action (JSON array, each with its visibility tag). */
     events: text('events').notNull().default('[]'),
     at: integer('at').notNull(),
+    /**
+     * The caller's idempotency key (a button press, a deadline's timeout, an autopilot turn): an
+     * action sent again with the same key is answered with the first one's result, not applied again.
+     */
+    requestId: text('request_id'),
   },
-  (t) => [primaryKey({ columns: [t.gameId, t.version] })],
+  (t) => [
+    primaryKey({ columns: [t.gameId, t.version] }),
+    uniqueIndex('actions_request_idx').on(t.gameId, t.requestId),
+  ],
 );
 
 /** Full state every N actions, so a replay can start part-way and be checked part-way. */
@@ -125,6 +133,32 @@ export const published = sqliteTable(
   (t) => [index('published_game_idx').on(t.gameId, t.version)],
 );
 
+/**
+ * The outbox: what must be published, written in the same transaction as the change that calls
+ * for it (a step's follow-up, a reminder claimed, a deadline fired). A row stays unsent until every
+ * message it stands for is recorded in `published`; start-up reconciliation publishes unsent rows
+ * again, so losing the queue (Redis data, a crash) never loses an update.
+ */
+export const outbox = sqliteTable(
+  'outbox',
+  {
+    /** `<game>.<version>.<topic>`, also the publish job's id base: one row per update. */
+    key: text('key').primaryKey(),
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    /** 'update' | 'reminder' | 'deadline-passed' */
+    topic: text('topic').notNull(),
+    /** For reminders: the seats to remind (JSON array), else null. */
+    seats: text('seats'),
+    createdAt: integer('created_at').notNull(),
+    sentAt: integer('sent_at'),
+  },
+  (t) => [index('outbox_unsent_idx').on(t.sentAt, t.createdAt)],
+);
+
+export type OutboxRow = typeof outbox.$inferSelect;
 export type GameRow = typeof games.$inferSelect;
 export type SeatRow = typeof seats.$inferSelect;
 export type ActionRow = typeof actions.$inferSelect;

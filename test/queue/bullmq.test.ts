@@ -161,6 +161,34 @@ describe('bullmq on Redis', () => {
   });
 });
 
+describe('Redis loses its data (#17.2)', () => {
+  it('an update queued before the data loss is published from the outbox after the restart', async () => {
+    const prefix = uniquePrefix();
+    const producer = await runtime({ workers: false, prefix });
+    // Workers for resolve and deadline only: the publish job waits in Redis, as when the Discord
+    // side is down or busy.
+    const group = startWorkers({
+      url: REDIS_URL,
+      prefix,
+      kinds: ['resolve', 'deadline'],
+      handler: producer.handler,
+    });
+    const id = await newGame(producer, 'duel', {}, { rounds: 1 });
+    await until(() => getGame(handle.db, id)!.resolvedVersion === 0, 15_000, 'first resolve');
+    const waiting = await (producer.queue as BullJobQueue).queue('publish').getJobCounts('waiting');
+    expect(waiting).toEqual({ waiting: 1 });
+    await group.close();
+    await producer.close();
+    runtimes = runtimes.filter((x) => x !== producer);
+    // Redis loses everything under this prefix (FLUSHALL, scoped to the test's keys).
+    await dropPrefix(prefix);
+    const publisher = new MemoryPublisher();
+    await runtime({ workers: true, prefix, publisher });
+    await until(() => publisher.sent.length >= 2, 15_000, 'the update to be published again');
+    expect(publisher.sent.map((m) => m.key)).toEqual([`${id}.0.update.channel`, `${id}.0.update.dm.prussia`]);
+  }, 40_000);
+});
+
 describe('crash of a worker process', () => {
   function startChild(prefix: string, mode: 'hang' | 'hang-second' | 'normal', marker: string) {
     const child = spawn(
