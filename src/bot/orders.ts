@@ -13,7 +13,7 @@ import {
 } from 'discord-api-types/v10';
 import type { Action } from '../app/engine-port.js';
 import type { GameRow } from '../db/schema.js';
-import { decodeComponentId, encodeComponentId } from './custom-id.js';
+import { ANY_STEP, decodeComponentId, EXPIRED_MESSAGE, encodeComponentId, stepTag } from './custom-id.js';
 import { dryRun, type Sequence } from './dry-run.js';
 import { actionLabel, describeAction, describeEvent, placeLabel } from './presenters/describe.js';
 import { seatLabel } from './session.js';
@@ -39,7 +39,10 @@ export async function previewOrder(
 ): Promise<Reply> {
   const check = dryRun(deps, o.game.id, o.seat, o.action, o.sequence);
   if (!check.ok) return errorReply(check.error.message, check.error.rule);
+  // The step the order is previewed in: Confirm acts only while the game is still in it.
+  const stepId = currentStepOf(deps, o.game.id, o.userId, o.seat);
   const preview = deps.previews.add({
+    ...(stepId ? { stepId } : {}),
     userId: o.userId,
     gameId: o.game.id,
     seat: o.seat,
@@ -74,7 +77,13 @@ export async function previewOrder(
     fields,
     footer: { text: 'Nothing is sent until you press Confirm.' },
   };
-  const base = { gameId: o.game.id, seat: o.seat, userId: o.userId, token: preview.id };
+  const base = {
+    gameId: o.game.id,
+    seat: o.seat,
+    userId: o.userId,
+    step: stepId ? stepTag(stepId) : ANY_STEP,
+    token: preview.id,
+  };
   const row: Row = {
     type: ComponentType.ActionRow,
     components: [
@@ -169,10 +178,28 @@ function canonicalJson(x: unknown): string {
   return JSON.stringify(x) ?? 'null';
 }
 
-/** One button per legal action of a decision (up to 20), addressed to one user. */
+/** The engine step the seat is deciding in now (the port's step().id), if it has a decision. */
+export function currentStepOf(deps: BotDeps, gameId: string, userId: string, seat: string): string | null {
+  const pending = deps.service.pending({ gameId, userId });
+  if (!pending.ok) return null;
+  return pending.decisions.find((d) => d.seat === seat)?.stepId ?? null;
+}
+
+/**
+ * One button per legal action of a decision (up to 20), addressed to one user, valid only in the
+ * step it was made for (`stepId`, the engine's step id).
+ */
 export function decisionRows(
   deps: Pick<BotDeps, 'names'>,
-  o: { gameId: string; seat: string; userId: string; actions: Action[] },
+  o: {
+    gameId: string;
+    seat: string;
+    userId: string;
+    stepId: string;
+    actions: Action[];
+    /** Prefix each label with the seat's name (a message offering several seats' choices). */
+    seatInLabel?: boolean;
+  },
 ): Row[] {
   const rows: Row[] = [];
   // Custom ids must be unique in a message: one button per distinct action.
@@ -188,9 +215,10 @@ export function decisionRows(
             gameId: o.gameId,
             seat: o.seat,
             userId: o.userId,
+            step: stepTag(o.stepId),
             token: actionKey(a),
           }),
-          actionLabel(a, deps.names),
+          o.seatInLabel ? actionLabel(a, deps.names, seatLabel(o.seat)) : actionLabel(a, deps.names),
           a.type === 'done' || a.type === 'decline' ? ButtonStyle.Secondary : ButtonStyle.Primary,
         ),
       ),
@@ -213,6 +241,7 @@ export function forfeitRow(o: { gameId: string; seat: string; userId: string; ve
           gameId: o.gameId,
           seat: o.seat,
           userId: o.userId,
+          step: ANY_STEP,
           token: `v${o.version}`,
         }),
         'Forfeit the campaign (14.15)',
@@ -222,6 +251,15 @@ export function forfeitRow(o: { gameId: string; seat: string; userId: string; ve
   };
 }
 
+/**
+ * The answer to a click. `update: 'replace'` replaces the clicked message (text, embeds, pictures)
+ * and removes its buttons; `update: 'keep'` keeps the clicked message's reference information
+ * (embeds, pictures: the forces list and map of a DM), puts the answer in its text line and removes
+ * its buttons; without `update` the answer is a new private message and the clicked message stays
+ * exactly as it was (errors, expired buttons, the preview a decision button opens).
+ */
+export type ComponentReply = Reply & { update?: 'replace' | 'keep' };
+
 async function handleForfeit(
   deps: BotDeps,
   id: {
@@ -229,15 +267,16 @@ async function handleForfeit(
     gameId: string;
     seat: string;
     userId: string;
+    step: string;
     token: string;
   },
-): Promise<Reply & { update?: boolean }> {
+): Promise<ComponentReply> {
   if (id.seat !== 'prussia') return errorReply('Only the Prussian seat may forfeit.', '14.15');
   if (id.verb === 'forfeit-no') {
     return {
       content: 'Forfeit withdrawn: the campaign goes on. Use /forces or /help for your orders.',
       ephemeral: true,
-      update: true,
+      update: 'replace',
       components: [],
       embeds: [],
     };
@@ -247,7 +286,7 @@ async function handleForfeit(
     if (!v.ok) return errorReply(v.error.message, v.error.rule);
     if ((v.view as { canForfeit?: unknown } | null)?.canForfeit !== true)
       return errorReply('Forfeiting is open only while Frederick is held prisoner.', '14.15');
-    const base = { gameId: id.gameId, seat: id.seat, userId: id.userId, token: id.token };
+    const base = { gameId: id.gameId, seat: id.seat, userId: id.userId, step: ANY_STEP, token: id.token };
     return {
       content:
         '⚠️ Forfeit the campaign? The game ends at once as a decisive Coalition victory (14.15). This cannot be undone.',
@@ -270,7 +309,7 @@ async function handleForfeit(
     userId: id.userId,
     action: { type: 'forfeit' },
   });
-  return { ...r, update: r.content?.startsWith('✅') === true, components: [] };
+  return r.content?.startsWith('✅') ? { ...r, update: 'replace', components: [] } : r;
 }
 
 /** Legal actions worth offering as buttons: short lists of concrete choices, not free movement. */
@@ -288,13 +327,53 @@ export function buttonableActions(actions: Action[]): Action[] {
   return actions.filter((a) => !free.has(a.type));
 }
 
-/** Handles a click on one of our buttons. `update` = replace the clicked message. */
+/** The decision command a legal action belongs to (for a preview's "Edit"). */
+function commandFor(a: Action): string {
+  if (/retreat/.test(a.type)) return 'retreat';
+  if (/siege|storm|honour|honor|surrender/.test(a.type)) return 'siege';
+  if (/exchange|prisoner/.test(a.type)) return 'exchange';
+  return 'attack';
+}
+
+/**
+ * A button made for another step than the current one: it expired. Answers privately and, when the
+ * seat has a decision now, offers its current choices as fresh buttons.
+ */
+function expiredReply(
+  deps: BotDeps,
+  o: { gameId: string; seat: string; userId: string },
+  decision: { stepId: string; legalActions: Action[] } | undefined,
+): ComponentReply {
+  const actions = decision ? buttonableActions(decision.legalActions) : [];
+  if (!decision || actions.length === 0) {
+    return {
+      content: `⌛ ${EXPIRED_MESSAGE}${decision ? '' : ` ${seatLabel(o.seat)} has nothing to decide now.`}`,
+      ephemeral: true,
+    };
+  }
+  return {
+    content: `⌛ This button belongs to an earlier step of the campaign and has expired; nothing was done.\n${seatLabel(o.seat)}'s current choices:`,
+    components: decisionRows(deps, { ...o, stepId: decision.stepId, actions }).slice(0, 5),
+    ephemeral: true,
+  };
+}
+
+/**
+ * Handles a click on one of our buttons. A button acts only in the engine step it was made for
+ * (its custom id carries the step's tag, checked here against the service's current step).
+ * Decisions follow one confirmation rule: a choice (attack, decline, retreat, siege, honours,
+ * exchange) opens the same preview as its slash command and is sent by its Confirm; Done acts at
+ * once, as /done does.
+ */
 export async function handleComponent(
   deps: BotDeps,
   click: { userId: string; customId: string },
-): Promise<Reply & { update?: boolean }> {
+): Promise<ComponentReply> {
   const decoded = decodeComponentId(click.customId);
-  if (!decoded.ok) return errorReply(decoded.message);
+  if (!decoded.ok)
+    return decoded.expired
+      ? { content: `⌛ ${decoded.message}`, ephemeral: true }
+      : errorReply(decoded.message);
   const id = decoded.id;
   if (id.userId !== click.userId) {
     return errorReply('This button belongs to another player; only they can use it.');
@@ -302,22 +381,31 @@ export async function handleComponent(
   if (id.verb === 'forfeit' || id.verb === 'forfeit-yes' || id.verb === 'forfeit-no') {
     return handleForfeit(deps, { ...id, verb: id.verb });
   }
+  const pending = deps.service.pending({ gameId: id.gameId, userId: click.userId });
+  if (!pending.ok) return errorReply(pending.error.message, pending.error.rule);
+  const decision = pending.decisions.find((d) => d.seat === id.seat);
+  const base = { gameId: id.gameId, seat: id.seat, userId: click.userId };
   if (id.verb === 'pick') {
     if (!ACTION_KEY.test(id.token)) return errorReply('This button is damaged; use /help for fresh choices.');
-    const pending = deps.service.pending({ gameId: id.gameId, userId: click.userId });
-    if (!pending.ok) return errorReply(pending.error.message, pending.error.rule);
-    const decision = pending.decisions.find((d) => d.seat === id.seat);
-    if (!decision) return errorReply(`${seatLabel(id.seat)} has nothing to decide now.`);
-    // The button names its action by a digest: it stays valid while the engine still offers
-    // exactly that action (other seats may act meanwhile), and is refused once it is gone.
+    if (!decision || stepTag(decision.stepId) !== id.step) return expiredReply(deps, base, decision);
+    // Within its step the button names its action by a digest: it stays valid while the engine
+    // still offers exactly that action (other seats may act meanwhile), and is refused once gone.
     const action = buttonableActions(decision.legalActions).find((a) => actionKey(a) === id.token);
-    if (!action) {
-      return errorReply(
-        'That choice is no longer offered; the campaign has moved on. Use /help for the current ones.',
-      );
+    if (!action) return expiredReply(deps, base, decision);
+    if (action.type === 'done') {
+      deps.previews.discard(click.userId, id.gameId, id.seat);
+      const r = await submitAction(deps, { ...base, action });
+      return r.content?.startsWith('✅') ? { ...r, update: 'keep', components: [] } : r;
     }
-    const r = await submitAction(deps, { gameId: id.gameId, seat: id.seat, userId: click.userId, action });
-    return { ...r, update: r.content?.startsWith('✅') === true, components: [] };
+    const game = deps.directory.game(id.gameId);
+    if (!game) return errorReply('This campaign no longer exists.');
+    return previewOrder(deps, {
+      game,
+      seat: id.seat,
+      userId: click.userId,
+      action,
+      command: commandFor(action),
+    });
   }
   const preview = deps.previews.get(id.token);
   if (
@@ -333,7 +421,7 @@ export async function handleComponent(
     return {
       content: 'Order cancelled; nothing was sent.',
       ephemeral: true,
-      update: true,
+      update: 'replace',
       components: [],
       embeds: [],
     };
@@ -343,7 +431,20 @@ export async function handleComponent(
     return {
       content: `Order withdrawn. Run /${preview.command} again with the changes (your previous order: ${describeAction(preview.action, deps.names)}).`,
       ephemeral: true,
-      update: true,
+      update: 'replace',
+      components: [],
+      embeds: [],
+    };
+  }
+  // Confirm acts only in the step the order was previewed in.
+  if (preview.stepId !== undefined && decision?.stepId !== preview.stepId) {
+    deps.previews.take(preview.id);
+    return {
+      content: `⌛ This order was previewed in an earlier step of the campaign and has expired; nothing was sent. ${
+        decision ? 'Use /help for your current choices.' : `${seatLabel(id.seat)} has nothing to decide now.`
+      }`,
+      ephemeral: true,
+      update: 'replace',
       components: [],
       embeds: [],
     };
@@ -364,7 +465,7 @@ export async function handleComponent(
   return {
     content: parts.join('\n').slice(0, 1990),
     ephemeral: true,
-    update: true,
+    update: 'replace',
     components: [],
     embeds: [],
   };

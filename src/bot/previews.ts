@@ -16,6 +16,8 @@ export interface Preview {
   /** The slash command that produced it, to offer "Edit". */
   command: string;
   version: number;
+  /** The engine step the order was previewed in; Confirm acts only while the game is in it. */
+  stepId?: string;
   createdAt: number;
 }
 

@@ -124,7 +124,13 @@ export class DiscordPublisher implements Publisher {
     });
     const rows = (
       decision && pending.ok && buttons.length
-        ? decisionRows(deps, { gameId: m.gameId, seat, userId, actions: buttons }).slice(0, 4)
+        ? decisionRows(deps, {
+            gameId: m.gameId,
+            seat,
+            userId,
+            stepId: decision.stepId,
+            actions: buttons,
+          }).slice(0, 4)
         : []
     ) as unknown[];
     // 14.15: while Frederick is a prisoner the Prussian seat is offered the forfeit (asked twice).

@@ -13,7 +13,7 @@ import {
 } from 'discord.js';
 import { commandByName } from './commands/index.js';
 import { decodeComponentId } from './custom-id.js';
-import { handleComponent } from './orders.js';
+import { type ComponentReply, handleComponent } from './orders.js';
 import type { BotDeps, CommandInput, OptionValue, Reply } from './types.js';
 
 /** How long a handler may run before we defer (Discord allows 3 s for the first answer). */
@@ -160,21 +160,37 @@ export function createRouter(deps: BotDeps, log: RouterLog = () => {}) {
       const message = decoded.ok
         ? 'This button belongs to another player; only they can use it.'
         : decoded.message;
-      await i.reply({ content: `⛔ ${message}`, flags: MessageFlags.Ephemeral });
+      const mark = !decoded.ok && decoded.expired ? '⌛' : '⛔';
+      await i.reply({ content: `${mark} ${message}`, flags: MessageFlags.Ephemeral });
       return;
     }
-    // Submitting may resolve a phase: acknowledge first by updating the clicked message.
+    // Submitting may resolve a phase: acknowledge first (the clicked message stays as it is until
+    // we say otherwise).
     await i.deferUpdate();
-    let r: Reply & { update?: boolean };
+    let r: ComponentReply;
     try {
       r = await handleComponent(deps, { userId: i.user.id, customId: i.customId });
     } catch (e) {
       log('button failed', { customId: i.customId, error: String(e) });
       r = { content: '⛔ Something went wrong on our side; nothing was changed.', ephemeral: true };
     }
-    const p = payload({ ...r, components: r.update ? [] : r.components });
-    if (r.update) p.embeds = r.embeds ?? [];
-    await i.editReply({ ...p, components: r.update ? [] : (p.components ?? []) } as never);
+    if (r.update === 'keep') {
+      // The clicked message keeps its reference information (a DM's forces list and map): only its
+      // text line becomes the answer, and its buttons go.
+      await i.editReply({ content: r.content ?? '', components: [], allowedMentions: { parse: [] } });
+    } else if (r.update === 'replace') {
+      await i.editReply({
+        content: r.content ?? '',
+        embeds: r.embeds ?? [],
+        components: [],
+        attachments: [],
+        allowedMentions: { parse: [] },
+      });
+    } else {
+      // Errors, expired buttons and the preview a choice opens come as a new private message; the
+      // clicked message stays untouched.
+      await i.followUp({ ...payload(r), flags: MessageFlags.Ephemeral } as never);
+    }
   }
 
   return async function route(i: Interaction): Promise<void> {

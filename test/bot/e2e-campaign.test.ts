@@ -28,7 +28,16 @@ async function click(user: string, message: RecordedMessage, label: RegExp) {
   await handle.acknowledged();
   const reply = await handle.reply();
   await h.settle();
-  return reply;
+  // A decision's choice opens its preview; Confirm sends it (one confirmation for every path).
+  const confirm = /^Preview/.test(reply.embeds[0]?.title ?? '')
+    ? buttonsOf(reply).find((x) => x.label === 'Confirm')
+    : undefined;
+  if (!confirm || label.test('Confirm')) return reply;
+  const sent = h.standin.user(user).click(reply.id, confirm.id);
+  await sent.acknowledged();
+  const result = await sent.reply();
+  await h.settle();
+  return result;
 }
 
 function isPrivateTo(m: RecordedMessage, user: string): boolean {
@@ -303,7 +312,7 @@ describe('bot e2e: a short campaign through the stand-in', () => {
       userId: h.standin.userId('frederick'),
       customId: declineButton.id,
     });
-    expect(stale.content).toMatch(/nothing to decide now|no longer offered/);
+    expect(stale.content).toMatch(/expired; nothing was done/);
     expect(textOf(taken)).toMatch(/✅ Prussia: Attack at Dresden/);
     expect(textOf(taken)).toMatch(/Battle forces at 1730: Prussia/);
     const report = h.standin

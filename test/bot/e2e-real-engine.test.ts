@@ -230,7 +230,14 @@ describe('bot e2e with the real engine: overwhelming attack, force march, battle
     if (!b) throw new Error(`no button ${label} on: ${textOf(message)}`);
     const reply = await g.standin.user(user).click(message.id, b.id).reply({ timeoutMs: 15000 });
     await g.settle();
-    return reply;
+    // A decision's choice opens its preview; Confirm sends it (one confirmation for every path).
+    const confirm = /^Preview/.test(reply.embeds[0]?.title ?? '')
+      ? buttonsOf(reply).find((x) => x.label === 'Confirm')
+      : undefined;
+    if (!confirm || label.test('Confirm')) return reply;
+    const sent = await g.standin.user(user).click(reply.id, confirm.id).reply({ timeoutMs: 15000 });
+    await g.settle();
+    return sent;
   }
   function legal(user: string, seat: string) {
     const p = g.bot.runtime.service.pending({ gameId: gameId(), userId: g.standin.userId(user) });

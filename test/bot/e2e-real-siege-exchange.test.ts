@@ -51,7 +51,14 @@ async function press(user: string, message: RecordedMessage, label: RegExp) {
   if (!b) throw new Error(`no button ${label} on: ${textOf(message)}`);
   const reply = await g.standin.user(user).click(message.id, b.id).reply({ timeoutMs: 15000 });
   await g.settle();
-  return reply;
+  // A decision's choice opens its preview; Confirm sends it (one confirmation for every path).
+  const confirm = /^Preview/.test(reply.embeds[0]?.title ?? '')
+    ? buttonsOf(reply).find((x) => x.label === 'Confirm')
+    : undefined;
+  if (!confirm || label.test('Confirm')) return reply;
+  const sent = await g.standin.user(user).click(reply.id, confirm.id).reply({ timeoutMs: 15000 });
+  await g.settle();
+  return sent;
 }
 
 function lastDm(user: string, title: RegExp): RecordedMessage {

@@ -96,15 +96,17 @@ describe('component ids', () => {
       gameId: 'g1',
       seat: 'prussia',
       userId: '123456789012345678',
+      step: 'abcdefghij',
       token: 'p1',
     };
     expect(decodeComponentId(encodeComponentId(id))).toEqual({ ok: true, id });
     for (const garbage of [
       '',
       'x',
-      'sk1:zap:g1:prussia:1:p1',
-      'sk1:ok:g1:prussia:1',
-      'sk1:ok:g 1:prussia:1:p1',
+      'sk2:zap:g1:prussia:1:s:p1',
+      'sk2:ok:g1:prussia:1:s',
+      'sk2:ok:g 1:prussia:1:s:p1',
+      'sk1:ok:g1:prussia:1:p1',
       42,
       null,
       'a'.repeat(101),

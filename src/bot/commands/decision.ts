@@ -75,7 +75,9 @@ export function decisionCommand(spec: DecisionSpec): BotCommand {
             gameId: o.game.id,
             seat,
             userId: input.userId,
+            stepId: d.stepId,
             actions: buttonableActions(d.legalActions),
+            seatInLabel: bySeat.size > 1,
           }),
         );
       }

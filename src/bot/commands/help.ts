@@ -48,7 +48,10 @@ export const command: BotCommand = {
               gameId: g.game.id,
               seat: d.seat,
               userId: input.userId,
+              stepId: d.stepId,
               actions,
+              // Several seats' buttons in one message: each names its seat.
+              seatInLabel: pending.decisions.length > 1,
             }),
           );
         }

@@ -83,8 +83,8 @@ export function describeAction(a: Action, names?: NameBook): string {
 }
 
 /** A button label (Discord allows 80 characters). */
-export function actionLabel(a: Action, names?: NameBook): string {
-  const d = describeAction(a, names);
+export function actionLabel(a: Action, names?: NameBook, seat?: string): string {
+  const d = seat ? `${seat}: ${describeAction(a, names)}` : describeAction(a, names);
   return d.length > 80 ? `${d.slice(0, 77)}…` : d;
 }
 

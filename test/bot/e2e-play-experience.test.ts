@@ -1,0 +1,128 @@
+// Issue 18, played through the stand-in with the real engine (1757) by three users: frederick
+// (Prussia + Hanover), maria (Austria + Empire), elizabeth (France + Russia + Sweden). Each test
+// asserts on what each user saw.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RulesEngine } from '../../src/app/engine-port.js';
+import { loadNames } from '../../src/bot/assets.js';
+import { createMapRenderer } from '../../src/bot/map-renderer.js';
+import type { RecordedMessage } from '../discord-standin/index.js';
+import { type BotHarness, buttonsOf, startBotHarness, textOf } from './support/bot-harness.js';
+
+let g: BotHarness;
+const gameId = () => (g.handle.sqlite.prepare('select id from games').get() as { id: string }).id;
+const version = () =>
+  (g.handle.sqlite.prepare('select version from games').get() as { version: number }).version;
+
+async function cmd(
+  user: string,
+  name: string,
+  input: { sub?: string; options?: Record<string, string | number | boolean> } = {},
+) {
+  const reply = await g.standin
+    .user(user)
+    .slash(name, { channel: 'war', ...input })
+    .reply({ timeoutMs: 15000 });
+  await g.settle();
+  return reply;
+}
+
+/** Clicks a button and returns the interaction's handle (its reply and follow-ups). */
+async function clickOn(user: string, message: RecordedMessage, label: RegExp) {
+  const b = buttonsOf(message).find((x) => label.test(x.label));
+  if (!b) throw new Error(`no button ${label} on: ${textOf(message)}`);
+  const handle = g.standin.user(user).click(message.id, b.id);
+  const reply = await handle.reply({ timeoutMs: 15000 });
+  await g.settle();
+  return { handle, reply };
+}
+
+function pendingSeats(user: string): string[] {
+  const p = g.bot.runtime.service.pending({ gameId: gameId(), userId: g.standin.userId(user) });
+  if (!p.ok) throw new Error(p.error.message);
+  return p.decisions.map((d) => d.seat);
+}
+
+function lastDm(user: string, title: RegExp): RecordedMessage {
+  const dm = g.standin
+    .dmsOf(user)
+    .filter((m) => m.authorId === g.standin.botId && title.test(m.embeds[0]?.title ?? ''))
+    .at(-1);
+  if (!dm) throw new Error(`no DM ${title} for ${user}`);
+  return dm;
+}
+
+beforeAll(async () => {
+  const { engine } = await import('../../src/app/engine-adapter.js');
+  g = await startBotHarness({
+    engine: engine as unknown as RulesEngine<unknown>,
+    names: loadNames(),
+    render: createMapRenderer(),
+  });
+  await cmd('frederick', 'campaign', { sub: 'create', options: { scenario: '1757' } });
+  for (const [user, seat] of [
+    ['frederick', 'prussia'],
+    ['frederick', 'hanover'],
+    ['maria', 'austria'],
+    ['maria', 'empire'],
+    ['elizabeth', 'france'],
+    ['elizabeth', 'russia'],
+    ['elizabeth', 'sweden'],
+  ] as const) {
+    await cmd(user, 'campaign', { sub: 'join', options: { seat } });
+  }
+  await cmd('frederick', 'campaign', { sub: 'start' });
+  await g.settle();
+}, 60_000);
+afterAll(async () => {
+  await g?.close();
+});
+
+describe('issue 18: play experience (1757, three players)', () => {
+  let turnOneDm: RecordedMessage;
+
+  it('15: /help for a player holding two seats names the seat on each Done button', async () => {
+    const help = await cmd('frederick', 'help');
+    const labels = buttonsOf(help).map((b) => b.label);
+    expect(labels).toContain('Prussia: Done: finish my part of this step');
+    expect(labels).toContain('Hanover: Done: finish my part of this step');
+  });
+
+  it('7: clicking Done on a DM keeps its forces list and map and adds the confirmation', async () => {
+    turnOneDm = lastDm('frederick', /^Prussia/);
+    const hanover = lastDm('frederick', /^Hanover/);
+    const embedsBefore = JSON.stringify(hanover.embeds);
+    const { reply } = await clickOn('frederick', hanover, /^Done/);
+    expect(reply.id).toBe(hanover.id);
+    expect(reply.content).toMatch(/^✅ Hanover: Done/);
+    // The reference information stays: the same forces list and the same map picture.
+    expect(JSON.stringify(reply.embeds)).toBe(embedsBefore);
+    expect(reply.attachments.map((a) => a.filename)).toEqual(['hanover.png']);
+    expect(buttonsOf(reply)).toEqual([]);
+  });
+
+  it('1: a Done button from Turn 1 clicked in a later step expires privately and offers the current choice', async () => {
+    await cmd('frederick', 'done', { options: { seat: 'prussia' } });
+    // The Coalition's player-turn passes by deadline (autopilot) until Prussia must act again.
+    for (let i = 0; i < 12 && !pendingSeats('frederick').includes('prussia'); i++)
+      await g.advance(25 * 3_600_000);
+    expect(pendingSeats('frederick')).toContain('prussia');
+    const before = version();
+    const { handle, reply } = await clickOn('frederick', turnOneDm, /^Done/);
+    // Nothing happened in the game; the answer is private and says why.
+    expect(version()).toBe(before);
+    expect(pendingSeats('frederick')).toContain('prussia');
+    expect(reply.id).not.toBe(turnOneDm.id);
+    expect(reply.visibleTo).toEqual([g.standin.userId('frederick')]);
+    expect(reply.content).toMatch(/earlier step of the campaign and has expired; nothing was done/);
+    // It offers the current step's choice, as fresh buttons that do work.
+    expect(buttonsOf(reply).map((b) => b.label)).toContain('Done: finish my part of this step');
+    // The old DM itself is untouched.
+    expect(g.standin.dmsOf('frederick').find((m) => m.id === turnOneDm.id)?.content).toBe(turnOneDm.content);
+    expect(handle.followUps().length).toBe(1);
+  }, 120_000);
+
+  it('every request fit Discord limits (nothing refused by the stand-in)', () => {
+    expect(g.standin.rejections().map((r) => `${r.method} ${r.path}: ${r.code} ${r.message}`)).toEqual([]);
+    expect(g.standin.unknownRequests).toEqual([]);
+  });
+});
