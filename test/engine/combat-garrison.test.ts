@@ -131,6 +131,28 @@ describe('Combat Phase garrison moves in a non-besieged fortress (12.21, 12.32)'
   });
 });
 
+describe('Combat Phase garrison moves and the rank order of movement (5.34, 12.21)', () => {
+  it('5.34: a leader bypassed in the March Phase may still come out of a fortress in the Combat Phase', () => {
+    const s0 = dresdenStandoff();
+    // A quiet fortress: Harsch and 4 Austrians inside Prague; Harsch was bypassed in the March Phase.
+    s0.forces['1125'] = { austria: { out: 0, in: 4 } };
+    s0.leaders.harsch = leader('harsch', 'austria', 6, '1125', { inside: true });
+    s0.movement.bypassed = ['harsch'];
+    s0.ledger.entered = { prussia: 8, austria: 24 };
+    const s = enter(s0);
+    s.pending = combatPhaseHook.pending(s);
+    const r = apply(
+      s,
+      'austria',
+      { type: 'garrison', hex: '1125', direction: 'out', sp: 4, leaders: ['harsch'] },
+      map,
+    );
+    if (!r.ok) throw new Error(`${r.error.rule}: ${r.error.message}`);
+    expect(r.state.forces['1125']?.austria).toEqual({ out: 4, in: 0 });
+    expect(r.state.leaders.harsch!.inside).toBe(false);
+  });
+});
+
 describe('Combat Phase garrison moves once a battle is committed (9.12, 9.13)', () => {
   it('9.13: no garrison move in the hex once the battle there is committed; the loser retreats', () => {
     // Fred (3) v Daun (1) at Dresden. Battle die 6 - 1 = 5 at 100%: the Austrians lose and retreat.

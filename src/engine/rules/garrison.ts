@@ -49,7 +49,9 @@ export function applyGarrison(
         'leader-wrong-side',
         `${l.name} is already ${l.inside ? 'inside' : 'outside'} the fortress.`,
       );
-    if (a.direction === 'out' && state.movement.bypassed.includes(l.id))
+    // 5.34 orders the moves of a Movement Phase only; in the Combat Phase (12.21) it does not apply.
+    const movementPhase = state.phase === 'march' || state.phase === 'forcemarch';
+    if (a.direction === 'out' && movementPhase && state.movement.bypassed.includes(l.id))
       return err('5.34', 'bypassed', `${l.name} was bypassed in rank order this phase.`);
   }
   if (a.sp === 0 && leaders.length === 0) return err('12.11', 'nothing', 'Name the SP or leaders to move.');
