@@ -117,6 +117,8 @@ export interface MovementRecord {
   bypassed: string[];
   /** SP that ended a move in a hex this phase and may not move again (5.36), per hex and nationality. */
   movedSp: Record<HexId, Partial<Record<Nationality, number>>>;
+  /** Of the SP inside a fortress, those that moved this phase (3.2: SP are interchangeable, 5.36). */
+  movedIn?: Record<HexId, Partial<Record<Nationality, number>>>;
   /** Forces in the middle of a move, at most one per nationality (seats act independently). */
   active: ActiveForce[];
   /** 10.52-10.53: leaders that began this phase out of supply with Initiative 0 or 1. */

@@ -154,6 +154,31 @@ describe('5.3 how to move units', () => {
     rejected(act(s3, 'prussia', { type: 'march', leader: 'frederick', path: ['2012'] }), '5.36');
   });
 
+  it('5.36 / 3.2: moved SP that enter a fortress do not hold back the unmoved garrison', () => {
+    // Dresden (1623): 3 unmoved SP inside, Keith outside; Frederick marches 3 SP in from 1622.
+    const s = start(
+      [
+        P('1622', 3, [['frederick', 1]]),
+        P('1623', 3, [], { position: 'inside' }),
+        P('1623', 0, [['keith', 5]], { position: 'outside' }),
+        A('0231', 2),
+      ],
+      { dice: [3] },
+    );
+    expect(s.forces['1623']?.prussia).toEqual({ out: 0, in: 3 });
+    let t = ok(act(s, 'prussia', { type: 'march', leader: 'frederick', path: ['1623'], take: { sp: 3 } }));
+    t = ok(act(t, 'prussia', { type: 'garrison', hex: '1623', direction: 'in', sp: 3, leaders: ['frederick'] }));
+    // SP are interchangeable (3.2): two of the three unmoved SP may come out and leave with Keith.
+    t = ok(act(t, 'prussia', { type: 'garrison', hex: '1623', direction: 'out', sp: 2 }));
+    t = ok(act(t, 'prussia', { type: 'march', leader: 'keith', path: ['1624'], take: { sp: 2 } }));
+    expect(t.forces['1624']?.prussia?.out).toBe(2);
+    expect(t.forces['1623']?.prussia).toEqual({ out: 0, in: 4 });
+    // Only moving the same SP twice is barred: the third SP out is one that already moved.
+    t = ok(act(t, 'prussia', { type: 'halt' }));
+    const u = ok(act(t, 'prussia', { type: 'garrison', hex: '1623', direction: 'out', sp: 4, leaders: ['frederick'] }));
+    rejected(act(u, 'prussia', { type: 'march', leader: 'frederick', path: ['1622'], take: { sp: 1 } }), '5.36');
+  });
+
   it('5.36: a leader carried by another loses his own move this phase', () => {
     const s = start(
       [

@@ -13,10 +13,30 @@ import {
   otherSide,
   sideOf,
 } from '../state.js';
-import type { GameEvent, GameState, RuleError, Seat } from '../types.js';
+import type { GameEvent, GameState, HexId, Nationality, RuleError, Seat } from '../types.js';
 
 function err(rule: string, code: string, message: string): RuleError {
   return { rule, code, message };
+}
+
+/** SP of `nat` that moved this phase, outside (`movedSp`) or inside (`movedIn`) the fortress at `hex`. */
+function movedCount(state: GameState, where: 'in' | 'out', hex: HexId, nat: Nationality): number {
+  const rec = where === 'out' ? state.movement.movedSp : state.movement.movedIn;
+  return rec?.[hex]?.[nat] ?? 0;
+}
+
+/** Carry `n` moved SP of `nat` across the walls at `hex`, to the side `to`. */
+function shiftMoved(state: GameState, hex: HexId, nat: Nationality, n: number, to: 'in' | 'out'): void {
+  if (n <= 0) return;
+  const m = state.movement;
+  m.movedIn ??= {};
+  const outRec = m.movedSp[hex] ?? {};
+  const inRec = m.movedIn[hex] ?? {};
+  const d = to === 'in' ? n : -n;
+  outRec[nat] = (outRec[nat] ?? 0) - d;
+  inRec[nat] = (inRec[nat] ?? 0) + d;
+  m.movedSp[hex] = outRec;
+  m.movedIn[hex] = inRec;
 }
 
 /**
@@ -82,6 +102,8 @@ export function applyGarrison(
     if (a.sp > 0) {
       addSp(state, a.hex, nat, 'out', -a.sp);
       addSp(state, a.hex, nat, 'in', a.sp);
+      // 3.2 / 5.36: SP are interchangeable; the ones that already moved go in first.
+      shiftMoved(state, a.hex, nat, Math.min(movedCount(state, 'out', a.hex, nat), a.sp), 'in');
     }
     for (const l of leaders) l!.inside = true;
   } else {
@@ -95,13 +117,18 @@ export function applyGarrison(
         `Only ${nationSp(state, a.hex, nat).in} ${nat} SP are inside ${f.name}.`,
       );
     if (a.sp > 0) {
+      // 3.2 / 5.36: the unmoved SP inside come out first; beyond them, moved ones.
+      const inside = nationSp(state, a.hex, nat).in;
+      const movedIn = movedCount(state, 'in', a.hex, nat);
+      const movedOut = Math.max(0, a.sp - (inside - movedIn));
+      shiftMoved(state, a.hex, nat, movedOut, 'out');
       addSp(state, a.hex, nat, 'in', -a.sp);
       addSp(state, a.hex, nat, 'out', a.sp);
       // rulings.md 12.23: units leaving a besieged fortress outside a qualifying Combat Phase stay in
       // the hex, so they count as moved this phase.
       if (besieged && !opts.besiegersFought) {
         const rec = state.movement.movedSp[a.hex] ?? {};
-        rec[nat] = (rec[nat] ?? 0) + a.sp;
+        rec[nat] = (rec[nat] ?? 0) + a.sp - movedOut;
         state.movement.movedSp[a.hex] = rec;
       }
     }
