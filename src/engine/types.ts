@@ -184,7 +184,12 @@ export interface ScenarioRulesState {
   fortifiedCampAfterTurn?: number;
   /** Prisoner exchange permissions (14.11 note), read by E2. */
   prisonerExchange: PrisonerExchangeRule[];
+  /** The rulebook's label of each special rule above ("1757 A": special rule A of 1757), for refusals. */
+  labels?: Partial<Record<ScenarioRuleKey, string>>;
 }
+
+/** The special rules a scenario file may switch on (its `rules` keys other than labels). */
+export type ScenarioRuleKey = Exclude<keyof ScenarioRulesState, 'labels'>;
 
 export interface PrisonerExchangeRule {
   /** Prisoners of these nationalities ... */

@@ -111,7 +111,7 @@ describe('bot e2e with the real engine (1757)', () => {
     // Wrong phase and wrong scenario: a depot in the March Phase, a 1761 fortified camp in 1757.
     for (const [action, expected] of [
       ['build', /Depot Creation Phase\. \(rule 10\.41\)/],
-      ['camp', /no fortified camp\. \(rule 1761 4C\)/],
+      ['camp', /no fortified camp\. \(rule 1761 C\)/],
     ] as const) {
       const r = await slash('frederick', 'depot', { options: { hex: 'Dresden', action, seat: 'prussia' } });
       expect(r.visibleTo).toEqual([h.standin.userId('frederick')]);

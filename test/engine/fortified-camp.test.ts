@@ -10,10 +10,10 @@ describe('1761 4C fortified camp', () => {
   it('1761 4C: after Turn 7 the Prussians begin a camp in a Prussian-held Silesian fortress; it completes next turn', () => {
     const t8 = runTo(setup('1761', 5), 'depot', 'prussian-allied', 8);
     expect(t8.pending).toContain('prussia');
-    rejected(act(t8, 'prussia', { type: 'camp-build', hex: '1821' }), '1761 4C'); // Torgau: Saxony
+    rejected(act(t8, 'prussia', { type: 'camp-build', hex: '1821' }), '1761 C'); // Torgau: Saxony
     const b = ok(act(t8, 'prussia', { type: 'camp-build', hex: '1733' }));
     expect(b.campBuilding).toEqual({ hex: '1733', placedTurn: 8 });
-    rejected(act(b, 'prussia', { type: 'camp-build', hex: '1733' }), '1761 4C');
+    rejected(act(b, 'prussia', { type: 'camp-build', hex: '1733' }), '1761 C');
     const t9 = runTo(ok(act(b, 'prussia', { type: 'done' })), 'march', 'prussian-allied', 9);
     expect(t9.fortifiedCamps).toEqual(['1733']);
     expect(t9.campBuilding).toBeNull();
@@ -32,11 +32,11 @@ describe('1761 4C fortified camp', () => {
     const s = setup('1761', 5);
     s.phase = 'depot';
     s.pending = ['prussia'];
-    rejected(act(s, 'prussia', { type: 'camp-build', hex: '1733' }), '1761 4C');
+    rejected(act(s, 'prussia', { type: 'camp-build', hex: '1733' }), '1761 C');
     const o = setup('1762', 5);
     o.phase = 'depot';
     o.pending = ['prussia'];
     o.turn = 9;
-    rejected(act(o, 'prussia', { type: 'camp-build', hex: '1733' }), '1761 4C');
+    rejected(act(o, 'prussia', { type: 'camp-build', hex: '1733' }), '1761 C');
   });
 });

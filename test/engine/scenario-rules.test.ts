@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { apply, engineMap, setup } from '../../src/engine/index.js';
+import { apply, engineMap, loadScenario, setup } from '../../src/engine/index.js';
 import { computeSupply } from '../../src/engine/rules/supply.js';
 import type { GameState } from '../../src/engine/types.js';
 import { act, ok, rejected, runTo, start, withMap } from './helpers.js';
@@ -45,7 +46,7 @@ describe('18.0 scenario special rules', () => {
     withMap({ regions: { '1622': 'saxony', '1623': 'saxony' } });
     const s = setup('1756', 1, { dice: [6, 6] });
     const c = runTo(s, 'march', 'coalition');
-    rejected(act(c, 'empire', { type: 'march', leader: 'rutowski', path: ['1624'] }), '1756 4A');
+    rejected(act(c, 'empire', { type: 'march', leader: 'rutowski', path: ['1624'] }), '1756 A');
     ok(act(c, 'empire', { type: 'march', leader: 'rutowski', path: ['1622'] }));
   });
 
@@ -64,11 +65,48 @@ describe('18.0 scenario special rules', () => {
     s.forces['2216'] = { hanover: { out: 1, in: 0 } };
     rejected(
       act(s, 'hanover', { type: 'march', leader: 'zastrow', path: ['2217', '2218'], take: { sp: 1 } }),
-      '1757 5A',
+      '1757 A',
     );
     const cap: GameState = structuredClone(s);
     cap.captured['2217'] = 'coalition';
     ok(act(cap, 'hanover', { type: 'march', leader: 'zastrow', path: ['2217', '2218'], take: { sp: 1 } }));
+  });
+
+  it('1757 A: the Hanoverian restriction is cited as 1757 A, also from a custom scenario file', () => {
+    const sc = loadScenario('1757');
+    const custom = { ...structuredClone(sc), id: 'my-1757' };
+    for (const s of [setup('1757', 1, { dice: [6] }), setup(custom, 1, { dice: [6] })]) {
+      s.leaders.zastrow!.hex = '2216';
+      s.forces['2216'] = { hanover: { out: 1, in: 0 } };
+      rejected(
+        act(s, 'hanover', { type: 'march', leader: 'zastrow', path: ['2217', '2218'], take: { sp: 1 } }),
+        '1757 A',
+      );
+    }
+    // A file that names no label: the refusal cites where the rulebook prints the rule.
+    const bare = structuredClone(custom);
+    delete bare.rules.labels;
+    const b = setup(bare, 1, { dice: [6] });
+    b.leaders.zastrow!.hex = '2216';
+    b.forces['2216'] = { hanover: { out: 1, in: 0 } };
+    rejected(
+      act(b, 'hanover', { type: 'march', leader: 'zastrow', path: ['2217', '2218'], take: { sp: 1 } }),
+      '1757 A / 1758 C',
+    );
+  });
+
+  it('18.0: every special rule a scenario file switches on carries its rulebook label', () => {
+    const coverage = readFileSync(new URL('../../docs/rules-coverage.md', import.meta.url), 'utf8');
+    for (const id of ['1756', '1757', '1758', '1759', '1760', '1761', '1762']) {
+      const rules = loadScenario(id as '1757').rules as Record<string, unknown> & { labels?: Record<string, string> };
+      for (const [key, v] of Object.entries(rules)) {
+        if (key === 'labels' || v === false || v === undefined) continue;
+        if (Array.isArray(v) && v.length === 0) continue;
+        const label = rules.labels?.[key];
+        expect(label, `${id} ${key}`).toMatch(new RegExp(`^${id} [A-E]$`));
+        expect(coverage).toContain(`| ${label} |`);
+      }
+    }
   });
 
   it('1759 5C: Hanoverians never east of the Elbe; 5B: Empire never west of the Rhine', () => {
@@ -76,10 +114,10 @@ describe('18.0 scenario special rules', () => {
     const s = setup('1759', 1, { dice: [6, 6] });
     rejected(
       act(s, 'hanover', { type: 'march', leader: 'ferdinand', path: ['1812'], take: { sp: 12 } }),
-      '1759 5C',
+      '1759 C',
     );
     const c = runTo(s, 'march', 'coalition');
-    rejected(act(c, 'empire', { type: 'march', leader: 'zweibrucken', path: ['1015'] }), '1759 5B');
+    rejected(act(c, 'empire', { type: 'march', leader: 'zweibrucken', path: ['1015'] }), '1759 B');
     ok(act(c, 'empire', { type: 'march', leader: 'zweibrucken', path: ['1017'] }));
   });
 

@@ -6,9 +6,10 @@ import { ev } from '../events.js';
 import { fortressAt, nationSp, sideSp, supremeCommander } from '../state.js';
 import type { GameEvent, GameState, HexId, RuleError, Seat } from '../types.js';
 import { DEPOT_MIN_SP } from './depots.js';
+import { ruleLabel } from './scenario-rules.js';
 
-function err(code: string, message: string): RuleError {
-  return { rule: '1761 4C', code, message };
+function err(state: GameState, code: string, message: string): RuleError {
+  return { rule: ruleLabel(state, 'fortifiedCampAfterTurn'), code, message };
 }
 
 /** Conditions that must hold while the camp is built (10 SP, the supreme commander present). */
@@ -16,12 +17,13 @@ function campConditions(state: GameState, hex: HexId): RuleError | undefined {
   const sup = supremeCommander(state, 'prussia');
   if (!sup || sup.hex !== hex)
     return err(
+      state,
       'no-supreme-commander',
       `The highest-ranking Prussian leader must stay at ${hex} while the camp is built.`,
     );
   const sp = sideSp(state, hex, 'prussian-allied');
   if (sp < DEPOT_MIN_SP)
-    return err('too-few-sp', `A fortified camp needs ${DEPOT_MIN_SP} friendly SP at ${hex}; it has ${sp}.`);
+    return err(state, 'too-few-sp', `A fortified camp needs ${DEPOT_MIN_SP} friendly SP at ${hex}; it has ${sp}.`);
   return undefined;
 }
 
@@ -32,19 +34,19 @@ export function campBuildError(
   hex: HexId,
 ): RuleError | undefined {
   const after = state.rules.fortifiedCampAfterTurn;
-  if (after === undefined) return err('no-camp-rule', 'This scenario has no fortified camp.');
+  if (after === undefined) return err(state, 'no-camp-rule', 'This scenario has no fortified camp.');
   if (state.turn <= after)
-    return err('too-early', `The fortified camp may be begun only after Turn ${after}.`);
-  if (seat !== 'prussia') return err('not-prussian', 'Only the Prussians build the fortified camp.');
+    return err(state, 'too-early', `The fortified camp may be begun only after Turn ${after}.`);
+  if (seat !== 'prussia') return err(state, 'not-prussian', 'Only the Prussians build the fortified camp.');
   if (state.phase !== 'depot' || state.phasing !== 'prussian-allied')
-    return err('not-depot-phase', 'The camp is begun in the Prussian Depot Creation Phase, like a depot.');
+    return err(state, 'not-depot-phase', 'The camp is begun in the Prussian Depot Creation Phase, like a depot.');
   if ((state.fortifiedCamps?.length ?? 0) > 0 || state.campBuilding)
-    return err('only-one', 'Only one fortified camp may be built in this scenario.');
+    return err(state, 'only-one', 'Only one fortified camp may be built in this scenario.');
   const f = fortressAt(state, map, hex);
   if (f?.region !== 'silesia')
-    return err('not-silesian-fortress', `${hex} is not a fortress hex in Silesia.`);
+    return err(state, 'not-silesian-fortress', `${hex} is not a fortress hex in Silesia.`);
   if (nationSp(state, hex, 'prussia').in <= 0)
-    return err('not-prussian-fortress', `${f.name} is not garrisoned by Prussian SP.`);
+    return err(state, 'not-prussian-fortress', `${f.name} is not garrisoned by Prussian SP.`);
   return campConditions(state, hex);
 }
 

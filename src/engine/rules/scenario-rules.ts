@@ -5,9 +5,30 @@ import { ev, toSides } from '../events.js';
 import { parseHex } from '../hexgrid.js';
 import { rollDie } from '../rng.js';
 import { addLedger, addSp } from '../state.js';
-import type { GameEvent, GameState, HexId, Nationality, RuleError } from '../types.js';
+import type { GameEvent, GameState, HexId, Nationality, RuleError, ScenarioRuleKey } from '../types.js';
 
 const MAGDEBURG: HexId = '2217';
+
+/** Where the rulebook prints each special rule (18.0), for scenario files that name no label. */
+const PRINTED: Record<ScenarioRuleKey, string> = {
+  saxonsStayInSaxony: '1756 A',
+  saxonsMustSurrender: '1756 A',
+  fortressRegions: '1756 D',
+  hanoverNotEastOfMagdeburg: '1757 A / 1758 C',
+  hanoverNotEastOfElbe: '1759 C',
+  empireNotWestOfRhine: '1758 B / 1759 B / 1760 B',
+  russianWithdrawalFromTurn: '1760 C / 1761 D',
+  swedishRemovalTurn: '1762 B',
+  noControlFortresses: '1762 B',
+  russianRemovalTurn: '1762 C',
+  fortifiedCampAfterTurn: '1761 C',
+  prisonerExchange: '14.11',
+};
+
+/** The label a refusal cites for a scenario special rule: the scenario file's, else where it is printed. */
+export function ruleLabel(state: GameState, key: ScenarioRuleKey): string {
+  return state.rules.labels?.[key] ?? PRINTED[key];
+}
 
 /** Scenario rules that forbid a nationality to enter a hex; undefined when allowed. */
 export function entryForbidden(
@@ -17,10 +38,9 @@ export function entryForbidden(
   hex: HexId,
 ): RuleError | undefined {
   const r = state.rules;
-  const id = state.scenario;
   if (r.saxonsStayInSaxony && nat === 'empire' && map.region(hex) !== 'saxony')
     return {
-      rule: `${id} 4A`,
+      rule: ruleLabel(state, 'saxonsStayInSaxony'),
       code: 'saxons-stay-in-saxony',
       message: `Saxon (Empire) units may not leave Saxony: ${hex} is outside it.`,
     };
@@ -28,20 +48,20 @@ export function entryForbidden(
     // rulings.md 1757 5A: "east of Magdeburg" = a column east of Magdeburg's column (17).
     if (parseHex(hex).c > parseHex(MAGDEBURG).c)
       return {
-        rule: `${id} ${id === '1757' ? '5A' : '5C'}`,
+        rule: ruleLabel(state, 'hanoverNotEastOfMagdeburg'),
         code: 'hanover-east-of-magdeburg',
         message: `Hanoverian units may not move east of Magdeburg (${hex}) until the Coalition captures it.`,
       };
   }
   if (r.hanoverNotEastOfElbe && nat === 'hanover' && map.eastOfElbe(hex))
     return {
-      rule: `${id} 5C`,
+      rule: ruleLabel(state, 'hanoverNotEastOfElbe'),
       code: 'hanover-east-of-elbe',
       message: `Hanoverian units may not move east of the Elbe (${hex}).`,
     };
   if (r.empireNotWestOfRhine && nat === 'empire' && map.westOfRhine(hex))
     return {
-      rule: `${id} 5B`,
+      rule: ruleLabel(state, 'empireNotWestOfRhine'),
       code: 'empire-west-of-rhine',
       message: `Empire units may not move west of the Rhine (${hex}).`,
     };
@@ -51,7 +71,7 @@ export function entryForbidden(
     map.region(hex) === 'swedish-pomerania'
   )
     return {
-      rule: `${id} 5B`,
+      rule: ruleLabel(state, 'swedishRemovalTurn'),
       code: 'swedish-pomerania-closed',
       message: `Swedish Pomerania is closed after Sweden left the war: ${hex} may not be entered.`,
     };

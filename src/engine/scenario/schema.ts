@@ -59,6 +59,8 @@ export const scenarioRulesSchema = z.object({
   noControlFortresses: z.array(hexId).optional(),
   fortifiedCampAfterTurn: z.number().int().optional(),
   prisonerExchange: z.array(prisonerExchangeSchema),
+  /** The rulebook's label of each special rule switched on above ("1757 A"), cited in refusals. */
+  labels: z.record(z.string(), z.string().max(40)).optional(),
 });
 
 export const scenarioSchema = z
