@@ -167,7 +167,9 @@ describe('5.3 how to move units', () => {
     );
     expect(s.forces['1623']?.prussia).toEqual({ out: 0, in: 3 });
     let t = ok(act(s, 'prussia', { type: 'march', leader: 'frederick', path: ['1623'], take: { sp: 3 } }));
-    t = ok(act(t, 'prussia', { type: 'garrison', hex: '1623', direction: 'in', sp: 3, leaders: ['frederick'] }));
+    t = ok(
+      act(t, 'prussia', { type: 'garrison', hex: '1623', direction: 'in', sp: 3, leaders: ['frederick'] }),
+    );
     // SP are interchangeable (3.2): two of the three unmoved SP may come out and leave with Keith.
     t = ok(act(t, 'prussia', { type: 'garrison', hex: '1623', direction: 'out', sp: 2 }));
     t = ok(act(t, 'prussia', { type: 'march', leader: 'keith', path: ['1624'], take: { sp: 2 } }));
@@ -175,8 +177,13 @@ describe('5.3 how to move units', () => {
     expect(t.forces['1623']?.prussia).toEqual({ out: 0, in: 4 });
     // Only moving the same SP twice is barred: the third SP out is one that already moved.
     t = ok(act(t, 'prussia', { type: 'halt' }));
-    const u = ok(act(t, 'prussia', { type: 'garrison', hex: '1623', direction: 'out', sp: 4, leaders: ['frederick'] }));
-    rejected(act(u, 'prussia', { type: 'march', leader: 'frederick', path: ['1622'], take: { sp: 1 } }), '5.36');
+    const u = ok(
+      act(t, 'prussia', { type: 'garrison', hex: '1623', direction: 'out', sp: 4, leaders: ['frederick'] }),
+    );
+    rejected(
+      act(u, 'prussia', { type: 'march', leader: 'frederick', path: ['1622'], take: { sp: 1 } }),
+      '5.36',
+    );
   });
 
   it('5.36: a leader carried by another loses his own move this phase', () => {

@@ -98,7 +98,9 @@ describe('18.0 scenario special rules', () => {
   it('18.0: every special rule a scenario file switches on carries its rulebook label', () => {
     const coverage = readFileSync(new URL('../../docs/rules-coverage.md', import.meta.url), 'utf8');
     for (const id of ['1756', '1757', '1758', '1759', '1760', '1761', '1762']) {
-      const rules = loadScenario(id as '1757').rules as Record<string, unknown> & { labels?: Record<string, string> };
+      const rules = loadScenario(id as '1757').rules as Record<string, unknown> & {
+        labels?: Record<string, string>;
+      };
       for (const [key, v] of Object.entries(rules)) {
         if (key === 'labels' || v === false || v === undefined) continue;
         if (Array.isArray(v) && v.length === 0) continue;

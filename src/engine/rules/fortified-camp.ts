@@ -23,7 +23,11 @@ function campConditions(state: GameState, hex: HexId): RuleError | undefined {
     );
   const sp = sideSp(state, hex, 'prussian-allied');
   if (sp < DEPOT_MIN_SP)
-    return err(state, 'too-few-sp', `A fortified camp needs ${DEPOT_MIN_SP} friendly SP at ${hex}; it has ${sp}.`);
+    return err(
+      state,
+      'too-few-sp',
+      `A fortified camp needs ${DEPOT_MIN_SP} friendly SP at ${hex}; it has ${sp}.`,
+    );
   return undefined;
 }
 
@@ -39,7 +43,11 @@ export function campBuildError(
     return err(state, 'too-early', `The fortified camp may be begun only after Turn ${after}.`);
   if (seat !== 'prussia') return err(state, 'not-prussian', 'Only the Prussians build the fortified camp.');
   if (state.phase !== 'depot' || state.phasing !== 'prussian-allied')
-    return err(state, 'not-depot-phase', 'The camp is begun in the Prussian Depot Creation Phase, like a depot.');
+    return err(
+      state,
+      'not-depot-phase',
+      'The camp is begun in the Prussian Depot Creation Phase, like a depot.',
+    );
   if ((state.fortifiedCamps?.length ?? 0) > 0 || state.campBuilding)
     return err(state, 'only-one', 'Only one fortified camp may be built in this scenario.');
   const f = fortressAt(state, map, hex);
