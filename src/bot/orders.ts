@@ -35,6 +35,10 @@ export async function previewOrder(
     command: string;
     notes?: string[];
     sequence?: Sequence;
+    /** What the order moves (SP and leaders), said plainly. */
+    moves?: string;
+    /** Warnings the bot adds (e.g. 5.34 rank order), shown with the engine's. */
+    warnings?: string[];
   },
 ): Promise<Reply> {
   const check = dryRun(deps, o.game.id, o.seat, o.action, o.sequence);
@@ -53,12 +57,21 @@ export async function previewOrder(
     version: check.version,
   });
   const lines = check.events.map(describeEvent);
-  const warnings = [...check.warnings, ...lines.filter((l) => /supply|attrition|warning/i.test(l))];
+  const warnings = [
+    ...(o.warnings ?? []),
+    ...check.warnings,
+    ...lines.filter((l) => /supply|attrition|warning/i.test(l)),
+  ];
   const steps = lines.filter((l) => !warnings.includes(l));
   const fields = [];
+  if (o.moves) fields.push({ name: 'What moves', value: o.moves.slice(0, 1000) });
   if (check.steps.length) {
+    const first = check.steps[0] as { cost: number; left: number };
     const mp = check.steps.map((st) => `${placeLabel(deps.names, st.hex)}: ${st.cost} MP (${st.left} left)`);
-    fields.push({ name: 'Movement points (5.41)', value: mp.join('\n').slice(0, 1000) });
+    fields.push({
+      name: 'Movement points (5.41)',
+      value: [`Allowance: ${first.cost + first.left} MP`, ...mp].join('\n').slice(0, 1000),
+    });
   }
   if (steps.length) fields.push({ name: 'Step by step', value: steps.join('\n').slice(0, 1000) });
   if (check.rollsDice) {

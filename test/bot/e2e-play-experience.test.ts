@@ -80,6 +80,39 @@ afterAll(async () => {
 describe('issue 18: play experience (1757, three players)', () => {
   let turnOneDm: RecordedMessage;
 
+  it('2: /march without take_sp takes the whole stack; the preview says what moves and warns of 5.34; take_sp:0 warns of a leader alone', async () => {
+    const p = g.bot.runtime.service.pending({ gameId: gameId(), userId: g.standin.userId('frederick') });
+    if (!p.ok) throw new Error(p.error.message);
+    const legal = p.decisions.find((d) => d.seat === 'prussia')?.legalActions ?? [];
+    // A subordinate Prussian leader with SP, while Frederick (rank 1) may still move.
+    const march = legal.find(
+      (a) =>
+        a.type === 'march' &&
+        a.leader !== 'frederick' &&
+        ((a.take as { sp?: number } | undefined)?.sp ?? 0) > 0,
+    ) as { leader: string; path: string[]; take: { sp: number } } | undefined;
+    if (!march) throw new Error('no legal march for a Prussian subordinate with SP');
+    expect(legal.some((a) => a.type === 'march' && a.leader === 'frederick')).toBe(true);
+    const preview = await cmd('frederick', 'march', {
+      options: { leader: march.leader, path: march.path.join(', ') },
+    });
+    const field = (name: string) => preview.embeds[0]?.fields?.find((f) => f.name === name)?.value ?? '';
+    expect(field('What moves')).toMatch(new RegExp(`with ${march.take.sp} SP`));
+    expect(preview.embeds[0]?.description).toMatch(new RegExp(`taking ${march.take.sp} SP`));
+    expect(field('⚠️ Warnings')).toMatch(
+      /order of rank \(5\.34\).*Frederick II \(rank 1\) may no longer move in this phase/,
+    );
+    expect(field('Movement points (5.41)')).toMatch(/^Allowance: \d MP/);
+    await clickOn('frederick', preview, /^Cancel$/);
+    const alone = await cmd('frederick', 'march', {
+      options: { leader: march.leader, path: march.path.join(', '), take_sp: 0 },
+    });
+    expect(alone.embeds[0]?.fields?.find((f) => f.name === 'What moves')?.value).toMatch(
+      /⚠️ .* alone, with no strength points/,
+    );
+    await clickOn('frederick', alone, /^Cancel$/);
+  });
+
   it('15: /help for a player holding two seats names the seat on each Done button', async () => {
     const help = await cmd('frederick', 'help');
     const labels = buttonsOf(help).map((b) => b.label);

@@ -93,7 +93,8 @@ describe('bot e2e with the real engine (1757)', () => {
     expect(textOf(preview)).toMatch(/Preview — Prussia/);
     // 5.41: MP per hex, from the engine; the allowance is the march roll + Initiative (5.1).
     const mpField = preview.embeds[0]?.fields?.find((f) => f.name === 'Movement points (5.41)');
-    expect(mpField?.value.split('\n').length).toBe(march.path.length);
+    expect(mpField?.value.split('\n').length).toBe(march.path.length + 1);
+    expect(mpField?.value).toMatch(/^Allowance: \d MP\n/);
     expect(mpField?.value).toMatch(/: \d MP \(\d left\)/);
     expect(preview.attachments.map((a) => a.filename)).toEqual(['preview.png']);
     // The preview map draws the planned path as a march arrow from Frederick's hex.

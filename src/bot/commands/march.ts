@@ -93,8 +93,19 @@ export async function marchOrder(
   } else if (kind === 'march') {
     return errorReply('Give the path to march along.');
   }
-  const takeSp = int(input, 'take_sp');
+  const legal = legalFor(deps, g.game.id, input.userId, seat.seat);
+  const facts = forceFacts(deps, g.game.id, input.userId, seat.seat, leader.leader.id, legal, kind);
+  let takeSp = int(input, 'take_sp');
   const takeLeaders = str(input, 'take_leaders');
+  // A leader starting a move takes his whole stack unless told otherwise (take_sp:0 = alone): the
+  // SP the engine lets him take here (all of his nationality's SP outside the fortress, within 5.37).
+  if (
+    takeSp === undefined &&
+    str(input, 'fortress') === undefined &&
+    facts.startCap !== null &&
+    facts.startCap > 0
+  )
+    takeSp = facts.startCap;
   if (takeSp !== undefined || takeLeaders) {
     const take: { sp?: number; leaders?: string[] } = {};
     if (takeSp !== undefined) take.sp = takeSp;
@@ -134,6 +145,8 @@ export async function marchOrder(
       action: declare,
       command: kind,
       notes,
+      moves: whatMoves(deps, leader.leader.name, declare, facts),
+      warnings: rankWarnings(deps, leader.leader.name, declare, facts),
     });
   }
   notes.unshift(`${seatLabel(seat.seat)} orders ${leader.leader.name}.`);
@@ -172,7 +185,115 @@ export async function marchOrder(
     command: kind,
     notes,
     sequence,
+    moves: whatMoves(deps, leader.leader.name, action, facts),
+    warnings: rankWarnings(deps, leader.leader.name, action, facts),
   });
+}
+
+/** The seat's legal actions now (empty when it has no decision). */
+function legalFor(deps: BotDeps, gameId: string, userId: string, seat: string): Action[] {
+  const p = deps.service.pending({ gameId, userId });
+  return p.ok ? (p.decisions.find((d) => d.seat === seat)?.legalActions ?? []) : [];
+}
+
+interface ForceFacts {
+  /** The force is already on the move (5.36): it carries what it has. */
+  moving: { sp: number } | null;
+  /** SP the leader may take when starting a move here (from the engine's legal orders), or null. */
+  startCap: number | null;
+  /** Leaders of the seat's nationality in the hex, outside the fortress, other than him. */
+  others: Array<{ id: string; name: string; rank: number }>;
+  /** 5.34: higher-ranked leaders of the nationality who may still move and would be bypassed. */
+  bypassed: Array<{ id: string; name: string; rank: number }>;
+}
+
+/** What the seat's own view and legal orders say about a leader's force (never an enemy's). */
+function forceFacts(
+  deps: BotDeps,
+  gameId: string,
+  userId: string,
+  seat: string,
+  leaderId: string,
+  legal: Action[],
+  kind: 'march' | 'forcemarch',
+): ForceFacts {
+  const v = deps.service.view({ gameId, seat, userId });
+  const view = (v.ok ? v.view : null) as {
+    moving?: Array<{ leader: string; sp: number }>;
+    hexes?: Array<{
+      hex: string;
+      stacks: Array<{
+        leaders: Array<{ id: string; name: string; nationality: string; rank: number; inside: boolean }>;
+      }>;
+    }>;
+  } | null;
+  const all = (view?.hexes ?? []).flatMap((h) =>
+    h.stacks.flatMap((st) => st.leaders.map((l) => ({ ...l, hex: h.hex }))),
+  );
+  const me = all.find((l) => l.id === leaderId);
+  const moving = view?.moving?.find((m) => m.leader === leaderId) ?? null;
+  const caps = legal
+    .filter((a) => a.type === kind && a.leader === leaderId)
+    .map((a) => (a.take as { sp?: number } | undefined)?.sp ?? 0);
+  // Leaders who may start a move now: the engine offers them a march (or force march).
+  const canStart = new Set(
+    legal.filter((a) => a.type === 'march' || a.type === 'forcemarch').map((a) => String(a.leader)),
+  );
+  const movingIds = new Set((view?.moving ?? []).map((m) => m.leader));
+  const others = me
+    ? all
+        .filter((l) => l.hex === me.hex && l.id !== me.id && l.nationality === seat && !l.inside)
+        .map((l) => ({ id: l.id, name: l.name, rank: l.rank }))
+    : [];
+  const bypassed =
+    me && !moving
+      ? all
+          .filter(
+            (l) => l.nationality === seat && l.rank < me.rank && canStart.has(l.id) && !movingIds.has(l.id),
+          )
+          .sort((a, b) => a.rank - b.rank)
+          .map((l) => ({ id: l.id, name: l.name, rank: l.rank }))
+      : [];
+  return {
+    moving: moving ? { sp: moving.sp } : null,
+    startCap: moving || caps.length === 0 ? null : Math.max(...caps),
+    others,
+    bypassed,
+  };
+}
+
+/** Says plainly what the order moves: the leader, his SP and the leaders he takes along. */
+function whatMoves(deps: BotDeps, name: string, action: Action, facts: ForceFacts): string {
+  if (facts.moving) return `${name}'s force already on the move: ${facts.moving.sp} SP (5.36).`;
+  const take = (action.take ?? {}) as { sp?: number; leaders?: string[] };
+  const sp = take.sp ?? 0;
+  const along = (take.leaders ?? []).map((id) => deps.names.leaderName(id));
+  const staying = facts.others.filter((l) => !(take.leaders ?? []).includes(l.id)).map((l) => l.name);
+  const parts = [
+    sp > 0
+      ? `${name} with ${sp} SP${along.length ? ` and ${along.join(', ')}` : ''}.`
+      : `⚠️ ${name} alone, with no strength points${along.length ? ` (only ${along.join(', ')} along)` : ''}: he cannot fight or besiege without SP.`,
+  ];
+  if (sp > 0 && facts.startCap !== null && sp < facts.startCap)
+    parts.push(`${facts.startCap - sp} SP stay behind.`);
+  if (staying.length)
+    parts.push(`Staying in the hex: ${staying.join(', ')} (add take_leaders to bring them).`);
+  return parts.join(' ');
+}
+
+/** 5.34: warns when moving this leader now bars higher-ranked leaders from moving this phase. */
+function rankWarnings(deps: BotDeps, name: string, action: Action, facts: ForceFacts): string[] {
+  const taken = new Set(((action.take ?? {}) as { leaders?: string[] }).leaders ?? []);
+  const barred = facts.bypassed.filter((l) => !taken.has(l.id));
+  if (!barred.length) return [];
+  void deps;
+  return [
+    `Leaders move in order of rank (5.34): moving ${name} now means ${barred
+      .map((l) => `${l.name} (rank ${l.rank})`)
+      .join(
+        ', ',
+      )} may no longer move in this phase. Move ${barred.length > 1 ? 'them' : 'him'} first if you want ${barred.length > 1 ? 'them' : 'him'} to march.`,
+  ];
 }
 
 export async function leaderAutocomplete(
