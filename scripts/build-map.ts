@@ -59,9 +59,12 @@ const riversSrc = readJson<{
   }>;
 }>(join(SRC, 'rivers.json'));
 const ridgesSrc = readJson<{
-  ridges: Array<{ name: string; points: LatLon[]; rightRegions?: RegionId[] }>;
-  passes: Array<{ name: string; at: LatLon; river?: string }>;
+  ridges: Array<{ name: string; points: LatLon[]; rightRegions?: RegionId[]; regionsOnly?: boolean }>;
 }>(join(SRC, 'ridges.json'));
+/** The historical road crossings: each becomes a pass on its ridge (see roads.json). */
+const roadsSrc = readJson<{
+  roads: Array<{ pass: string; ridge: string; at: LatLon; river?: string }>;
+}>(join(SRC, 'roads.json'));
 const areasSrc = readJson<{
   mountains: Array<{ name: string; polygon: LatLon[] }>;
   lakes: Array<{ name: string; polygon: LatLon[] }>;
@@ -469,24 +472,35 @@ for (const r of riversSrc.rivers) {
 
 const mountainSides = new Set<string>();
 const ridgeChains: string[][] = [];
+/** Mountain hexsides of each ridge by name (a `regionsOnly` line has none). */
+const ridgeSides = new Map<string, Set<string>>();
 for (const ridge of ridgesSrc.ridges) {
   const chain = traceChain(ridge.points.map(projectLL), () => false);
   ridgeChains.push(chain);
+  const own = new Set<string>();
+  ridgeSides.set(ridge.name, own);
+  if (ridge.regionsOnly) continue;
   for (const s of chainSides(chain)) {
     const [a, b] = s.split('/') as [string, string];
-    if (isLand(a) && isLand(b)) mountainSides.add(s);
+    if (isLand(a) && isLand(b)) {
+      mountainSides.add(s);
+      own.add(s);
+    }
   }
 }
-const passes: Array<{ hexside: string; name: string }> = [];
-for (const p of ridgesSrc.passes) {
+const passes: Array<{ hexside: string; name: string; ridge: string }> = [];
+for (const p of roadsSrc.roads) {
+  const ri = ridgesSrc.ridges.findIndex((r) => r.name === p.ridge);
+  if (ri < 0) throw new Error(`roads.json: pass ${p.pass} names unknown ridge ${p.ridge}`);
   const at = projectLL(p.at);
   let best = '';
   let bd = Number.POSITIVE_INFINITY;
-  // A river gap: only ridge hexsides meeting the corner where the river crosses the crest qualify.
-  let candidates = [...mountainSides].sort();
+  // Only this ridge's hexsides qualify; a river gap: only those meeting the corner where the river
+  // crosses the crest.
+  let candidates = [...ridgeSides.get(p.ridge)!].filter((s) => mountainSides.has(s)).sort();
   if (p.river) {
     const riverVs = new Set(riverChains.get(p.river) ?? []);
-    const crossing = ridgeChains.flat().filter((v) => riverVs.has(v));
+    const crossing = ridgeChains[ri]!.filter((v) => riverVs.has(v));
     const near = candidates.filter((s) =>
       crossing.some((v) => (vadj.get(v) ?? []).some((e) => e.side === s)),
     );
@@ -503,10 +517,9 @@ for (const p of ridgesSrc.passes) {
       best = s;
     }
   }
-  if (best) {
-    mountainSides.delete(best);
-    passes.push({ hexside: best, name: p.name });
-  }
+  if (!best) throw new Error(`roads.json: no hexside of ${p.ridge} left for the pass ${p.pass}`);
+  mountainSides.delete(best);
+  passes.push({ hexside: best, name: p.pass, ridge: p.ridge });
 }
 
 // ---- regions -------------------------------------------------------------------------------

@@ -1,7 +1,10 @@
 // Invariants of the strategic map (used by `ftg map check` and test/map). Pure: returns the
 // violations as values, plus the counts the check command prints.
+
+import ridgesData from '../../assets/map/src/ridges.json' with { type: 'json' };
+import roadsData from '../../assets/map/src/roads.json' with { type: 'json' };
 import { movementCostAcross, supplyMayCross } from './costs.js';
-import { bfsPath, hexsideEndpoints, hexsideKey, neighbours, reachable } from './hex.js';
+import { bfsPath, distance, hexsideEndpoints, hexsideKey, neighbours, reachable } from './hex.js';
 import type { LoadedMap } from './strategic-map.js';
 import type { HexId, HexTerrain } from './types.js';
 
@@ -91,6 +94,29 @@ export const REQUIRED_RIVERS = [
   'Maas',
 ] as const;
 
+/** The ridges that carry mountain hexsides (ridges.json; a `regionsOnly` line draws none). */
+export const RIDGES: readonly string[] = ridgesData.ridges
+  .filter((r) => !('regionsOnly' in r && r.regionsOnly))
+  .map((r) => r.name);
+
+/** A historical road over a ridge (assets/map/src/roads.json): the map needs a pass near `at`. */
+export interface RidgeRoad {
+  pass: string;
+  ridge: string;
+  road: string;
+  at: readonly [number, number];
+  source: string;
+}
+export const RIDGE_ROADS: readonly RidgeRoad[] = roadsData.roads.map((r) => ({
+  pass: r.pass,
+  ridge: r.ridge,
+  road: r.road,
+  at: [r.at[0]!, r.at[1]!] as const,
+  source: r.source,
+}));
+/** How far (in hexes) a ridge's pass may lie from the hex where a road crossed the ridge. */
+export const MAX_PASS_DISTANCE: number = roadsData.maxPassDistance;
+
 export interface MapCheckInput {
   /** Hexes the scenarios name (deployments, reinforcements): each must be land. */
   scenarioHexes?: readonly HexId[];
@@ -103,6 +129,8 @@ export interface MapCounts {
   riverHexsidesByRiver: Record<string, number>;
   mountainHexsides: number;
   passes: number;
+  /** Passes per ridge (map.json records the ridge each pass crosses). */
+  passesByRidge: Record<string, number>;
   fortresses: number;
   hexesByRegion: Record<string, number>;
 }
@@ -217,6 +245,34 @@ export function checkMap(map: LoadedMap, input: MapCheckInput = {}): MapCheckRes
   const passes = [...map.hexsides().values()].filter((fs) => fs.some((f) => f.kind === 'pass')).length;
   const mountains = [...map.hexsides().values()].filter((fs) => fs.some((f) => f.kind === 'mountain')).length;
   if (passes < 6) v.push(`only ${passes} passes`);
+  // Every ridge has a pass within MAX_PASS_DISTANCE hexes of each place a historical road crossed it
+  // (5.45: armies cross ridges only at passes, and the passes are where the roads went).
+  const passSides = new Map<string, Array<[HexId, HexId]>>();
+  const passesByRidge: Record<string, number> = {};
+  for (const p of map.data.passes) {
+    const [a, b] = p.hexside.split('/') as [HexId, HexId];
+    if (!map.hexside(a, b).some((f) => f.kind === 'pass')) continue;
+    const ridge = p.ridge ?? '(no ridge)';
+    passSides.set(ridge, [...(passSides.get(ridge) ?? []), [a, b]]);
+    passesByRidge[ridge] = (passesByRidge[ridge] ?? 0) + 1;
+  }
+  for (const ridge of RIDGES) {
+    if (!RIDGE_ROADS.some((r) => r.ridge === ridge)) v.push(`ridge ${ridge} has no historical road crossing`);
+  }
+  for (const road of RIDGE_ROADS) {
+    const hex = map.geoToHex(road.at[0], road.at[1]);
+    if (!hex) {
+      v.push(`${road.pass}: the road crossing of the ${road.ridge} lies off the map`);
+      continue;
+    }
+    const near = (passSides.get(road.ridge) ?? []).some(
+      ([a, b]) => Math.min(distance(hex, a), distance(hex, b)) <= MAX_PASS_DISTANCE,
+    );
+    if (!near)
+      v.push(
+        `${road.ridge}: no pass within ${MAX_PASS_DISTANCE} hex of ${hex}, where the road crossed it (${road.pass})`,
+      );
+  }
   // Coasts: every land hex beside a sea hex has an all-sea hexside there (5.45).
   let coast = 0;
   for (const h of hexes) {
@@ -270,6 +326,7 @@ export function checkMap(map: LoadedMap, input: MapCheckInput = {}): MapCheckRes
       riverHexsidesByRiver: byRiver,
       mountainHexsides: mountains,
       passes,
+      passesByRidge,
       fortresses: map.fortresses().length,
       hexesByRegion,
     },

@@ -54,7 +54,8 @@ export const mapFileSchema = z.object({
   zones: z.array(z.string()),
   rivers: z.record(z.string(), z.array(hexsideKey)),
   mountainHexsides: z.array(hexsideKey),
-  passes: z.array(z.object({ hexside: hexsideKey, name: z.string() })),
+  /** Passes (5.54); `ridge` names the ridge of assets/map/src/ridges.json the pass crosses. */
+  passes: z.array(z.object({ hexside: hexsideKey, name: z.string(), ridge: z.string().optional() })),
   /** Water hexsides between two land hexes (straits, lagoons); land/water edges are implied. */
   seaHexsides: z.array(hexsideKey),
   lakeHexsides: z.array(hexsideKey),

@@ -104,6 +104,11 @@ async function check(fixturePath: string | undefined): Promise<number> {
     `mountain hexsides: ${counts.mountainHexsides}, passes: ${counts.passes}, fortresses: ${counts.fortresses}`,
   );
   console.log(
+    `passes by ridge: ${Object.entries(counts.passesByRidge)
+      .map(([r, n]) => `${r} ${n}`)
+      .join(', ')}`,
+  );
+  console.log(
     `regions (hexes): ${Object.entries(counts.hexesByRegion)
       .sort(([a], [b]) => (a < b ? -1 : 1))
       .map(([r, n]) => `${r} ${n}`)
