@@ -3,7 +3,7 @@
 // conflict the action is re-validated against the newer state (the precheck and the engine run
 // again), so it either applies on top of the winner or is rejected with the reason.
 import type { Db } from '../db/client.js';
-import { commitAction, getGame } from '../db/game-repository.js';
+import { commitAction, findByRequestId, getGame } from '../db/game-repository.js';
 import type { GameRow } from '../db/schema.js';
 import type { Clock } from './clock.js';
 import type { Action, EngineEvent, RulesEngine, Seat } from './engine-port.js';
@@ -25,6 +25,13 @@ export interface ApplyRequest {
   userId: string | null;
   /** Builds the action from the current state, or returns why it must not be sent (checked on every attempt). */
   prepare: (state: unknown, game: GameRow) => Action | ServiceError;
+  /**
+   * Idempotency key, unique per game and seat: if an action with it is already logged, that
+   * action's result is returned (`duplicate`) and nothing is applied again.
+   */
+  requestId?: string;
+  /** Apply only while the game is at this version; otherwise refuse with 'stale'. */
+  expectedVersion?: number;
 }
 
 export interface Applied {
@@ -34,6 +41,8 @@ export interface Applied {
   events: EngineEvent[];
   action: Action;
   attempts: number;
+  /** The request id was already logged: this is the earlier action's result, nothing was applied. */
+  duplicate: boolean;
 }
 
 export function settingsOf(game: GameRow): GameSettings {
@@ -52,8 +61,29 @@ export function applyWithRetry(deps: ApplyDeps, req: ApplyRequest): Result<Appli
   for (let attempt = 1; attempt <= max; attempt++) {
     const game = getGame(deps.db, req.gameId);
     if (!game) return fail('unknown-game', `There is no game ${req.gameId}.`);
+    const key = req.requestId === undefined ? undefined : `${req.seat}/${req.requestId}`;
+    const earlier = key === undefined ? undefined : findByRequestId(deps.db, req.gameId, key);
+    if (earlier && game.state !== null) {
+      const state = stateOf(game);
+      return {
+        ok: true,
+        version: earlier.version,
+        before: state,
+        state,
+        events: JSON.parse(earlier.events) as EngineEvent[],
+        action: JSON.parse(earlier.action) as Action,
+        attempts: attempt,
+        duplicate: true,
+      };
+    }
     if (game.status !== 'active') return fail('wrong-status', `The game is ${game.status}, not in progress.`);
     const state = stateOf(game);
+    if (req.expectedVersion !== undefined && game.version !== req.expectedVersion) {
+      return fail(
+        'stale',
+        `The game has moved on since you decided (version ${req.expectedVersion}, now ${game.version}); nothing was sent. Look again and resend if it still applies.`,
+      );
+    }
     const action = req.prepare(state, game);
     if (!('type' in action) || typeof action.type !== 'string')
       return { ok: false, error: action as ServiceError };
@@ -71,6 +101,7 @@ export function applyWithRetry(deps: ApplyDeps, req: ApplyRequest): Result<Appli
       over: deps.engine.isOver(r.state),
       at: deps.clock.now(),
       snapshotEvery: settingsOf(game).snapshotEvery,
+      ...(key === undefined ? {} : { requestId: key }),
     });
     if (committed.ok) {
       return {
@@ -81,6 +112,7 @@ export function applyWithRetry(deps: ApplyDeps, req: ApplyRequest): Result<Appli
         events: r.events,
         action,
         attempts: attempt,
+        duplicate: false,
       };
     }
   }

@@ -53,6 +53,7 @@ export interface Decision {
 }
 
 const MAX_ACTION_BYTES = 16_384;
+const REQUEST_ID_PATTERN = /^[\x21-\x7e]{1,100}$/;
 
 /** Seats nobody took when the game starts get this autopilot level (0 = human; 1-3 = autopilot). */
 export const DEFAULT_AUTOPILOT_LEVEL = 2;
@@ -199,15 +200,34 @@ export class CampaignService {
     return { ok: true, version: 0 };
   }
 
-  /** A seat's holder sends an action. */
+  /**
+   * A seat's holder sends an action. `requestId` makes the call idempotent: sent again (a double
+   * click, a retry) with the same id, it answers with the first call's result and applies nothing.
+   * `expectedVersion` applies the action only while the game is still at the version the player
+   * decided on (refused as 'stale' otherwise).
+   */
   async submit(input: {
     gameId: string;
     seat: Seat;
     userId: string;
     action: unknown;
-  }): Promise<Result<{ version: number; events: EngineEvent[]; attempts: number }>> {
+    requestId?: string;
+    expectedVersion?: number;
+  }): Promise<Result<{ version: number; events: EngineEvent[]; attempts: number; duplicate: boolean }>> {
     const game = this.game(input.gameId);
     if (!game) return fail('unknown-game', `There is no game ${input.gameId}.`);
+    if (
+      input.requestId !== undefined &&
+      (typeof input.requestId !== 'string' || !REQUEST_ID_PATTERN.test(input.requestId))
+    ) {
+      return fail('invalid-input', 'A request id is 1 to 100 printable characters.');
+    }
+    if (
+      input.expectedVersion !== undefined &&
+      (!Number.isSafeInteger(input.expectedVersion) || input.expectedVersion < 0)
+    ) {
+      return fail('invalid-input', 'The expected version must be a whole number, 0 or more.');
+    }
     const action = input.action as Action;
     if (typeof action !== 'object' || action === null || typeof action.type !== 'string') {
       return fail('invalid-input', 'An action must be an object with a "type".');
@@ -225,6 +245,8 @@ export class CampaignService {
         seat: input.seat,
         actor: 'player',
         userId: input.userId,
+        ...(input.requestId === undefined ? {} : { requestId: input.requestId }),
+        ...(input.expectedVersion === undefined ? {} : { expectedVersion: input.expectedVersion }),
         prepare: (state) => {
           const pending = this.deps.engine.pendingSeats(state);
           // 14.15: a forfeit is open at any moment, not only in the seat's own step; the engine
@@ -238,7 +260,9 @@ export class CampaignService {
       },
     );
     if (!r.ok) return r;
-    if (
+    if (r.duplicate) {
+      // The first call did the follow-up; this one only repeats its answer.
+    } else if (
       this.deps.engine.isOver(r.state) ||
       this.deps.engine.step(r.before).id !== this.deps.engine.step(r.state).id
     ) {
@@ -251,6 +275,7 @@ export class CampaignService {
       version: r.version,
       events: r.events.filter((e) => visibleTo(input.seat, e)),
       attempts: r.attempts,
+      duplicate: r.duplicate,
     };
   }
 

@@ -11,7 +11,9 @@ export type ServiceErrorCode =
   | 'wrong-status'
   | 'not-pending'
   | 'rule-violation'
-  | 'conflict';
+  | 'conflict'
+  /** The caller named the version it decided on, and the game has moved past it. */
+  | 'stale';
 
 export interface ServiceError {
   code: ServiceErrorCode;

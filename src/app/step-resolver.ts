@@ -75,6 +75,8 @@ export function driveAutopilot(deps: ApplyDeps & Pick<ProcessorDeps, 'log'>, gam
         seat,
         actor: 'autopilot',
         userId: null,
+        // One autopilot action per seat and version, however many drivers race for it.
+        requestId: `autopilot:${game.version}`,
         prepare: (s, g) =>
           g.version === game.version && deps.engine.pendingSeats(s).includes(seat)
             ? candidate
@@ -82,7 +84,7 @@ export function driveAutopilot(deps: ApplyDeps & Pick<ProcessorDeps, 'log'>, gam
       });
       if (r.ok) {
         ok = true;
-        applied++;
+        if (!r.duplicate) applied++;
         break;
       }
       if (r.error.code === 'conflict' || r.error.code === 'wrong-status') {
@@ -236,6 +238,8 @@ export async function processDeadline(
       seat,
       actor: 'deadline',
       userId: null,
+      // One timeout per seat and deadline, even if the deadline job runs twice.
+      requestId: `deadline:${d.id}`,
       prepare: (cur) =>
         deps.engine.step(cur).id === d.stepId && deps.engine.pendingSeats(cur).includes(seat)
           ? timeoutAction(seat)

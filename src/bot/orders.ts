@@ -153,9 +153,16 @@ export function plannedMove(
 /** Sends an action to the service and answers privately with what the seat may see of the result. */
 export async function submitAction(
   deps: BotDeps,
-  o: { gameId: string; seat: string; userId: string; action: Action },
+  o: { gameId: string; seat: string; userId: string; action: Action; requestId?: string },
 ): Promise<Reply> {
-  const r = await deps.service.submit({ gameId: o.gameId, seat: o.seat, userId: o.userId, action: o.action });
+  // The request id makes a repeated click or command (same decision, same version) a no-op (#17.3).
+  const r = await deps.service.submit({
+    gameId: o.gameId,
+    seat: o.seat,
+    userId: o.userId,
+    action: o.action,
+    ...(o.requestId ? { requestId: o.requestId } : {}),
+  });
   if (!r.ok) return errorReply(r.error.message, r.error.rule);
   if (o.action.type !== 'done') await deps.afterCommit?.(o.gameId, o.seat).catch(() => {});
   const lines = r.events.map(describeEvent).filter(Boolean);
@@ -321,6 +328,7 @@ async function handleForfeit(
     seat: id.seat,
     userId: id.userId,
     action: { type: 'forfeit' },
+    requestId: `forfeit:${id.token}`,
   });
   return r.content?.startsWith('✅') ? { ...r, update: 'replace', components: [] } : r;
 }
@@ -407,7 +415,11 @@ export async function handleComponent(
     if (!action) return expiredReply(deps, base, decision);
     if (action.type === 'done') {
       deps.previews.discard(click.userId, id.gameId, id.seat);
-      const r = await submitAction(deps, { ...base, action });
+      const r = await submitAction(deps, {
+        ...base,
+        action,
+        requestId: `pick:${pending.version}:${id.token}`,
+      });
       return r.content?.startsWith('✅') ? { ...r, update: 'keep', components: [] } : r;
     }
     const game = deps.directory.game(id.gameId);
@@ -465,12 +477,14 @@ export async function handleComponent(
   deps.previews.take(preview.id);
   // Send the orders in sequence; stop at the first refusal (the earlier ones stand, as committed).
   const parts: string[] = [];
-  for (const action of [...(preview.before ?? []), preview.action, ...(preview.after ?? [])]) {
+  const sequence = [...(preview.before ?? []), preview.action, ...(preview.after ?? [])];
+  for (const [i, action] of sequence.entries()) {
     const r = await submitAction(deps, {
       gameId: preview.gameId,
       seat: preview.seat,
       userId: click.userId,
       action,
+      requestId: `preview:${preview.id}.${preview.createdAt}:${i}`,
     });
     parts.push(r.content ?? '');
     if (!r.content?.startsWith('✅')) break;

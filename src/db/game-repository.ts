@@ -124,9 +124,11 @@ export interface CommitInput {
   at: number;
   /** Store a snapshot whenever the new version is a multiple of this (0 = never). */
   snapshotEvery: number;
+  /** The caller's idempotency key (unique per game); a key already logged commits nothing. */
+  requestId?: string;
 }
 
-export type CommitResult = { ok: true; version: number } | { ok: false; reason: 'conflict' };
+export type CommitResult = { ok: true; version: number } | { ok: false; reason: 'conflict' | 'duplicate' };
 
 /**
  * Write the log row, the new state and any snapshot in one transaction, only if the game still
@@ -137,6 +139,8 @@ export function commitAction(db: Db, c: CommitInput): CommitResult {
   const stateJson = JSON.stringify(c.newState);
   return db.transaction(
     (tx): CommitResult => {
+      if (c.requestId !== undefined && findByRequestId(tx, c.gameId, c.requestId))
+        return { ok: false, reason: 'duplicate' };
       const r = tx
         .update(games)
         .set({ state: stateJson, version, status: c.over ? 'over' : 'active', updatedAt: c.at })
@@ -153,6 +157,7 @@ export function commitAction(db: Db, c: CommitInput): CommitResult {
           action: JSON.stringify(c.action),
           events: JSON.stringify(c.events ?? []),
           at: c.at,
+          requestId: c.requestId ?? null,
         })
         .run();
       if (c.snapshotEvery > 0 && version % c.snapshotEvery === 0) {
@@ -162,6 +167,15 @@ export function commitAction(db: Db, c: CommitInput): CommitResult {
     },
     { behavior: 'immediate' },
   );
+}
+
+/** The logged action sent with this idempotency key, if any. */
+export function findByRequestId(db: DbOrTx, gameId: string, requestId: string) {
+  return db
+    .select()
+    .from(actions)
+    .where(and(eq(actions.gameId, gameId), eq(actions.requestId, requestId)))
+    .get();
 }
 
 /** Record that the follow-up of the game as of `version` is done (never moves backwards). */

@@ -73,3 +73,23 @@ it('50 parallel submissions from 10 processes: one per version, none lost, state
   // The race was real: some submissions lost a round and were re-validated.
   expect(results.reduce((sum, r) => sum + (r.attempts ?? 0), 0)).toBeGreaterThan(PROCESSES * EACH);
 }, 120_000);
+
+it('#17.3: five processes send the same repeatable action with one request id: it applies once', async () => {
+  const id = await startedGame(h);
+  const go = join(h.dir, 'go-same');
+  const children = Array.from({ length: 5 }, (_, i) =>
+    runChild([h.dbPath, id, String(i), '1', go, 'click-1']),
+  );
+  await Promise.all(children.map((c) => c.ready));
+  writeFileSync(go, '');
+  const results = (await Promise.all(children.map((c) => c.done))).flatMap(
+    (text) => JSON.parse(text) as { ok: boolean; version?: number; duplicate?: boolean }[],
+  );
+  expect(results.map((r) => [r.ok, r.version])).toEqual(Array.from({ length: 5 }, () => [true, 1]));
+  expect(results.filter((r) => !r.duplicate)).toHaveLength(1);
+  expect(actionLog(h.handle.db, id).map((a) => [a.seat, JSON.parse(a.action)])).toEqual([
+    ['prussia', { type: 'add', n: 1 }],
+  ]);
+  const state = JSON.parse(getGame(h.handle.db, id)!.state!) as { totals: Record<string, number> };
+  expect(state.totals.prussia).toBe(1);
+}, 60_000);

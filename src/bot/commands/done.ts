@@ -24,6 +24,7 @@ export const command: BotCommand = {
       seat: seat.seat,
       userId: input.userId,
       action: DONE,
+      requestId: `done:${g.game.version}`,
     });
     if (dropped && r.content?.startsWith('✅')) r.content += `\n(${dropped} unconfirmed order discarded.)`;
     return r;
