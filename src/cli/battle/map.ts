@@ -47,8 +47,8 @@ export async function run(args: string[]): Promise<number> {
   const sub = positionals[0];
   if (sub === 'check' && positionals.length === 1) return check(id);
   if (sub === 'render' && positionals.length === 1) {
-    console.error('ftg battle map render: not available yet');
-    return 2;
+    const { renderCommand } = await import('./render.js');
+    return renderCommand('battle map render', HELP, { ...values, map: id }, undefined);
   }
   console.error(`ftg battle map: expected "check" or "render", got "${positionals.join(' ')}"\n${HELP}`);
   return 2;
