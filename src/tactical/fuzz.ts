@@ -1,0 +1,138 @@
+// Fuzzer (issue 14 item 10): random legal play from a battle's initial state. Every offered action
+// must be accepted; the game never dead-ends; it ends by the turn limit; replaying the action log
+// gives the same game; CP are conserved (lost + present = start); stacking and facing stay valid;
+// a side's view never shows the other side's off-map units, the RNG, or another side's prompt.
+import { createRng, type RngState, randomInt } from '../kernel/index.js';
+import type { TacAction } from './actions.js';
+import { apply, legalActions, pendingSeats } from './apply.js';
+import { envFor } from './env.js';
+import { stackOk } from './rules/board.js';
+import type { Side, TacState, UnitState } from './state.js';
+import { view } from './view.js';
+
+export interface FuzzReport {
+  seed: number;
+  actions: number;
+  over: boolean;
+  turn: number;
+  winner: Side | null;
+  level: string | null;
+  problems: string[];
+  log: { seat: string; action: TacAction }[];
+}
+
+/** Invariants that must hold in every state. */
+export function checkInvariants(s: TacState): string[] {
+  const out: string[] = [];
+  for (const side of ['prussia', 'austria'] as const) {
+    const present = s.units.filter((u) => u.side === side && !u.eliminated).reduce((a, u) => a + u.cp, 0);
+    if (present + s.ledger[side].cpLost !== s.startCp[side])
+      out.push(
+        `CP not conserved for ${side}: ${present} present + ${s.ledger[side].cpLost} lost != ${s.startCp[side]}`,
+      );
+  }
+  const byHex = new Map<string, UnitState[]>();
+  for (const u of s.units) {
+    if (u.eliminated) {
+      if (u.hex !== null) out.push(`${u.id} eliminated but on ${u.hex}`);
+      continue;
+    }
+    if (!Number.isInteger(u.facing) || u.facing < 0 || u.facing > 5)
+      out.push(`${u.id} has facing ${u.facing}`);
+    if (u.cp < 0 || u.cp > u.cpStart) out.push(`${u.id} has ${u.cp} CP`);
+    if (u.routed && u.disorganized) out.push(`${u.id} is both routed and disorganized`);
+    if (u.hex !== null) byHex.set(u.hex, [...(byHex.get(u.hex) ?? []), u]);
+  }
+  const env = envFor(s.map);
+  for (const [hex, us] of byHex) {
+    if (!stackOk(us) && s.tasks.length === 0 && !s.prompt)
+      out.push(`stacking broken in ${hex}: ${us.map((u) => u.id).join('+')}`);
+    if (env && !env.map.has(hex)) out.push(`unit off the map grid at ${hex}`);
+  }
+  return out;
+}
+
+/** What a side may not see in its view (ruling Hidden information). */
+export function viewLeaks(s: TacState, side: Side): string[] {
+  const v = view(s, side);
+  const text = JSON.stringify(v);
+  const out: string[] = [];
+  if (text.includes('"rng"') || text.includes('"forced"')) out.push(`${side} view shows the RNG`);
+  for (const u of s.units)
+    if (u.side !== side && u.hex === null && !u.eliminated && v.units.some((x) => x.id === u.id))
+      out.push(`${side} sees off-map ${u.id}`);
+  if (s.prompt && s.prompt.side !== side && v.prompt && 'options' in v.prompt)
+    out.push(`${side} sees the other side's prompt options`);
+  return out;
+}
+
+function pick(rng: RngState, actions: TacAction[]): TacAction {
+  // Prefer doing something over ending the step, so battles develop.
+  const rest = actions.filter((a) => a.type !== 'done');
+  if (rest.length && randomInt(rng, 10) < 8) return rest[randomInt(rng, rest.length)]!;
+  return actions[randomInt(rng, actions.length)]!;
+}
+
+export function fuzzBattle(initial: TacState, seed: number, maxActions = 20000): FuzzReport {
+  const rng = createRng(`fuzz:${seed}`);
+  const problems: string[] = [];
+  const log: FuzzReport['log'] = [];
+  let s = initial;
+  let n = 0;
+  for (; n < maxActions && !s.over; n++) {
+    const seats = pendingSeats(s);
+    if (!seats.length) {
+      problems.push(`dead end: nobody pending at ${s.phase} turn ${s.turn}`);
+      break;
+    }
+    const seat = seats[randomInt(rng, seats.length)]!;
+    const legal = legalActions(s, seat);
+    if (!legal.length) {
+      problems.push(`dead end: ${seat} pending with no legal action at ${s.phase} turn ${s.turn}`);
+      break;
+    }
+    const action = pick(rng, legal);
+    const r = apply(s, seat, action);
+    if (!r.ok) {
+      problems.push(
+        `offered action refused at turn ${s.turn} ${s.phase}: ${JSON.stringify(action)} -> ${r.error.rule} ${r.error.message}`,
+      );
+      break;
+    }
+    log.push({ seat, action });
+    s = r.state;
+    const inv = checkInvariants(s);
+    if (inv.length) {
+      problems.push(...inv.map((x) => `after ${JSON.stringify(action)}: ${x}`));
+      break;
+    }
+    if (n % 25 === 0) problems.push(...viewLeaks(s, 'prussia'), ...viewLeaks(s, 'austria'));
+    if (problems.length) break;
+  }
+  if (!s.over && !problems.length)
+    problems.push(`not over after ${n} actions (turn ${s.turn} of ${s.lastTurn})`);
+  if (s.over && s.turn > s.lastTurn) problems.push(`ended after the last turn (${s.turn})`);
+  // Deterministic replay.
+  if (!problems.length) {
+    let r = initial;
+    for (const e of log) {
+      const x = apply(r, e.seat, e.action);
+      if (!x.ok) {
+        problems.push(`replay refused ${JSON.stringify(e.action)}`);
+        break;
+      }
+      r = x.state;
+    }
+    if (JSON.stringify(r) !== JSON.stringify(s)) problems.push('replay gave a different final state');
+  }
+  return {
+    seed,
+    actions: n,
+    over: !!s.over,
+    turn: s.turn,
+    winner: s.over?.winner ?? null,
+    level: s.over?.level ?? null,
+    problems,
+    log,
+  };
+}

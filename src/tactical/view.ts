@@ -1,0 +1,64 @@
+// The per-seat view (allow-list). Ruling "Hidden information": everything on the battlefield is
+// open to both sides (counters face up); the RNG (and so the coming dice) is never shown; a
+// prompt's options go only to the side deciding; in Scenario 2 the units of a side not yet on the
+// map are shown to that side only.
+import { parseSeat, stepOf } from './phases.js';
+import type { Side, TacState } from './state.js';
+
+export interface TacView {
+  viewer: Side | 'public';
+  scenario: string;
+  map: string;
+  turn: number;
+  lastTurn: number;
+  strategicTurn: number;
+  phase: TacState['phase'];
+  step: string;
+  actingSide: Side | null;
+  segment: TacState['segment'];
+  activation: TacState['activation'];
+  prompt: TacState['prompt'] | { side: Side; kind: string; text: string } | null;
+  units: Omit<TacState['units'][number], never>[];
+  leaders: TacState['leaders'];
+  formations: TacState['formations'];
+  breached: string[];
+  ledger: TacState['ledger'];
+  startCp: TacState['startCp'];
+  over: TacState['over'];
+}
+
+export function view(state: TacState, seat: string): TacView {
+  const viewer: Side | 'public' = seat === 'public' ? 'public' : (parseSeat(seat)?.side ?? 'public');
+  const seen = (side: Side, hex: string | null, eliminated: boolean) =>
+    eliminated || hex !== null || side === viewer;
+  return {
+    viewer,
+    scenario: state.scenario,
+    map: state.map,
+    turn: state.turn,
+    lastTurn: state.lastTurn,
+    strategicTurn: state.strategicTurn,
+    phase: state.phase,
+    step: stepOf(state),
+    actingSide: state.actingSide,
+    segment: structuredClone(state.segment),
+    activation: structuredClone(state.activation),
+    prompt: state.prompt
+      ? state.prompt.side === viewer
+        ? structuredClone(state.prompt)
+        : { side: state.prompt.side, kind: state.prompt.kind, text: state.prompt.text }
+      : null,
+    units: state.units
+      .filter((u) => seen(u.side, u.hex, u.eliminated))
+      .map((u) => {
+        const { entry, ...rest } = u;
+        return u.side === viewer && entry ? { ...rest, entry } : rest;
+      }),
+    leaders: structuredClone(state.leaders.filter((l) => seen(l.side, l.hex, l.eliminated))),
+    formations: structuredClone(state.formations),
+    breached: [...state.breached],
+    ledger: structuredClone(state.ledger),
+    startCp: { ...state.startCp },
+    over: state.over ? structuredClone(state.over) : null,
+  };
+}
