@@ -140,12 +140,14 @@ export function legalActions(state: GameState, seat: Seat, map: StrategicMap = e
       if (startErr) continue;
       const side = sideOf(state, l.nationality);
       const demoralized = isDemoralizedAt(state, l.hex!, side);
-      const avail = demoralized ? 0 : unmovedSp(state, l.hex!, l.nationality);
-      const cap = takeCap(state, l, avail);
+      // 11.12: a demoralized force moves whole, so its SP are not a choice (no `take`).
+      const avail = unmovedSp(state, l.hex!, l.nationality);
+      const cap = demoralized ? avail : takeCap(state, l, avail);
       if (cap === null) continue;
+      const take = !demoralized && cap > 0 ? { take: { sp: cap } } : {};
       if (state.phase === 'forcemarch') {
         if (demoralized) continue; // 11.18
-        out.push({ type: 'forcemarch', leader: l.id, ...(cap > 0 ? { take: { sp: cap } } : {}) });
+        out.push({ type: 'forcemarch', leader: l.id, ...take });
         continue;
       }
       const mp = marchAllowance(state, effectiveInitiative(state, l));
@@ -162,7 +164,7 @@ export function legalActions(state: GameState, seat: Seat, map: StrategicMap = e
           type: 'march',
           leader: l.id,
           path: d.path,
-          ...(cap > 0 ? { take: { sp: cap } } : {}),
+          ...take,
           ...(d.overwhelm ? { overwhelm: true } : {}),
         });
     }

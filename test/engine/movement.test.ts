@@ -240,6 +240,52 @@ describe('5.3 how to move units', () => {
     ok(act(c, 'austria', { type: 'march', leader: 'browne', path: ['1011'], take: { sp: 4 } }));
   });
 
+  it('5.37 / 11.12: a demoralized force that already outnumbers the supreme commander moves whole; every march offered is accepted', () => {
+    const s = start(
+      [
+        A('1010', 9, [['charles', 1]]),
+        A('1020', 13, [
+          ['arenberg', 8],
+          ['koenigsegg', 9],
+        ]),
+        P('3741', 2),
+      ],
+      { dice: [6, 6, 6, 6], extra: { firstTurn: 1 } },
+    );
+    const c = runTo(s, 'march', 'coalition');
+    c.forces['1010'] = { austria: { out: 9, in: 0 } };
+    c.forces['1020'] = { austria: { out: 13, in: 0 } };
+    c.demoralized.coalition = ['1020'];
+    // Moving the same 13 SP under the same commander is no reorganisation (5.37).
+    const moved = ok(act(c, 'austria', { type: 'march', leader: 'arenberg', path: ['1021'] }));
+    expect(moved.forces['1021']?.austria?.out).toBe(13);
+    const offered = legalActions(c, 'austria').filter((a) => a.type === 'march' && a.leader === 'arenberg');
+    expect(offered.length).toBeGreaterThan(0);
+    for (const a of offered) ok(act(c, 'austria', a));
+  });
+
+  it('5.37: a leader may not leave a lower-ranked leader in command of more SP than the supreme commander', () => {
+    const s = start(
+      [
+        A('1010', 9, [['charles', 1]]),
+        A('1020', 13, [
+          ['arenberg', 8],
+          ['koenigsegg', 9],
+        ]),
+        P('3741', 2),
+      ],
+      { dice: [6, 6, 6, 6], extra: { firstTurn: 1 } },
+    );
+    const c = runTo(s, 'march', 'coalition');
+    c.forces['1010'] = { austria: { out: 9, in: 0 } };
+    c.forces['1020'] = { austria: { out: 13, in: 0 } };
+    rejected(act(c, 'austria', { type: 'march', leader: 'arenberg', path: ['1021'] }), '5.37');
+    ok(act(c, 'austria', { type: 'march', leader: 'arenberg', path: ['1021'], take: { sp: 4 } }));
+    const offered = legalActions(c, 'austria').filter((a) => a.type === 'march' && a.leader === 'arenberg');
+    expect(offered.length).toBeGreaterThan(0);
+    for (const a of offered) ok(act(c, 'austria', a));
+  });
+
   it('5.37 exception: the Prussian army is exempt', () => {
     const s = start(
       [

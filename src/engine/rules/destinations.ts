@@ -1,10 +1,10 @@
 // The destinations a leader's force may march to now (one cheapest legal path each), and how many
 // SP it may pick up without breaking 5.37. Shared by legalActions and the 10.52 obligation.
 import type { StrategicMap } from '../../map/types.js';
-import { nationSp, otherSide, sideOf, supremeCommander } from '../state.js';
+import { nationSp, otherSide, sideOf } from '../state.js';
 import type { ActiveForce, GameState, HexId, LeaderState } from '../types.js';
 import { NATIONALITIES } from '../types.js';
-import { check537, supremeCommandSp } from './movement.js';
+import { check537, hypotheticalMove } from './movement.js';
 import { reachable, reachQueryFor } from './reach.js';
 
 /**
@@ -13,20 +13,13 @@ import { reachable, reachQueryFor } from './reach.js';
  */
 export function takeCap(state: GameState, l: LeaderState, avail: number): number | null {
   if (l.nationality === 'prussia') return avail;
-  for (let x = avail; x >= 0; x--) {
-    const hyp: GameState = {
-      ...state,
-      forces: structuredClone(state.forces),
-      leaders: structuredClone(state.leaders),
-    };
-    const ns = hyp.forces[l.hex!]?.[l.nationality];
-    if (ns) ns.out -= x;
-    hyp.forces['0000'] = { [l.nationality]: { out: x, in: 0 } };
-    hyp.leaders[l.id]!.hex = '0000';
-    if (!check537(state, hyp, l.nationality)) return x;
-  }
+  for (let x = avail; x >= 0; x--)
+    if (!check537(state, hypotheticalMove(state, l, undefined, EMPTY_HEX, x), l.nationality)) return x;
   return null;
 }
+
+/** A hex id off every map, standing for "an empty destination". */
+const EMPTY_HEX: HexId = '0000';
 
 export function marchDestinations(
   state: GameState,
@@ -43,17 +36,15 @@ export function marchDestinations(
   const demoralized = q.demoralized;
   let reach = reachable(state, map, q);
   if (onlyTo) reach = new Map([...reach].filter(([h]) => onlyTo.has(h)));
-  const sup = supremeCommander(state, l.nationality);
-  const supSp = supremeCommandSp(state, l.nationality) ?? 0;
   const enemy = otherSide(side);
   const out: Array<{ path: HexId[]; overwhelm: boolean }> = [];
   for (const [dest, r] of [...reach.entries()].sort(([a], [b]) => a.localeCompare(b))) {
-    // 5.37 at the destination: the SP gathered there may not outgrow the supreme commander's.
-    if (l.nationality !== 'prussia' && sup && sup.id !== l.id && sup.hex !== dest) {
-      const there = nationSp(state, dest, l.nationality);
-      // The supreme commander's own force shrinks when the SP are taken from his hex.
-      if (sp + there.out + there.in > supSp - (!f && sup.hex === hex ? sp : 0)) continue;
-    }
+    // 5.37 at the destination, exactly as apply() checks it after the march.
+    if (
+      l.nationality !== 'prussia' &&
+      check537(state, hypotheticalMove(state, l, f, dest, f ? f.sp : sp), l.nationality)
+    )
+      continue;
     out.push({ path: r.path, overwhelm: false });
     // 5.5: offer an Overwhelming Attack where enemy SP stand outside the fortress.
     if (!demoralized && sp > 0) {

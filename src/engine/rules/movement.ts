@@ -142,42 +142,99 @@ export function supremeCommandSp(state: GameState, nat: Nationality): number | u
   return s.out + s.in - passing;
 }
 
-/** SP in a hex commanded by each leader of a nationality (8.21), for 5.37. Leaderless SP are nobody's. */
-function commandExcess(state: GameState, nat: Nationality): Map<HexId, number> {
-  const excess = new Map<HexId, number>();
+/**
+ * Excess over the supreme commander of each subordinate commander of a nationality (5.37): the
+ * best-ranked leader of the nationality in a hex commands all its SP there (8.21). Keyed by leader,
+ * so a force that moves intact under the same commander keeps its excess. Leaderless SP are nobody's.
+ */
+function commandExcess(state: GameState, nat: Nationality): Map<string, { hex: HexId; excess: number }> {
+  const excess = new Map<string, { hex: HexId; excess: number }>();
   if (nat === 'prussia') return excess; // 5.37 exception: the Prussian army is exempt.
   const sup = supremeCommander(state, nat);
   if (!sup?.hex) return excess;
-  const spAt = (hex: HexId) => {
-    const s = nationSp(state, hex, nat);
-    return s.out + s.in;
-  };
   const supSp = supremeCommandSp(state, nat) ?? 0;
-  const hexes = new Set<HexId>();
-  for (const l of Object.values(state.leaders))
-    if (l.status === 'map' && l.nationality === nat && l.hex && l.hex !== sup.hex) hexes.add(l.hex);
-  for (const hex of hexes) {
-    const e = spAt(hex) - supSp;
-    if (e > 0) excess.set(hex, e);
+  const best = new Map<HexId, LeaderState>();
+  for (const l of Object.values(state.leaders)) {
+    if (l.status !== 'map' || l.nationality !== nat || !l.hex || l.hex === sup.hex) continue;
+    const b = best.get(l.hex);
+    if (!b || l.rank < b.rank) best.set(l.hex, l);
+  }
+  for (const [hex, l] of best) {
+    const s = nationSp(state, hex, nat);
+    const e = s.out + s.in - supSp;
+    if (e > 0) excess.set(l.id, { hex, excess: e });
   }
   return excess;
 }
 
-/** 5.37: a reorganisation may not leave a subordinate commanding more than the supreme commander. */
+/**
+ * 5.37: a reorganisation may not leave any subordinate commanding more than the supreme commander,
+ * beyond what he already commanded (an excess caused by losses, or a force moving intact, stays).
+ */
 export function check537(before: GameState, after: GameState, nat: Nationality): RuleError | undefined {
   const b = commandExcess(before, nat);
   const a = commandExcess(after, nat);
-  for (const [hex, e] of a) {
-    if (e > (b.get(hex) ?? 0)) {
+  for (const [id, e] of a) {
+    if (e.excess > (b.get(id)?.excess ?? 0)) {
       const sup = supremeCommander(after, nat);
+      const l = after.leaders[id];
       return err(
         '5.37',
         'exceeds-supreme-commander',
-        `After this move the ${nat} leader at ${hex} would command more SP than the supreme commander ${sup ? sup.name : ''}.`,
+        `After this move ${l ? leaderLabel(l) : id} at ${e.hex} would command more ${nat} SP than the supreme commander ${sup ? sup.name : ''}.`,
       );
     }
   }
   return undefined;
+}
+
+/**
+ * A cheap copy of `state` (only what 5.37 reads) as it would stand after leader `l`'s force of `sp`
+ * SP of his nationality (with the leaders it carries) moved from where it is to `dest` and stays
+ * active there, as after a `march` action.
+ */
+export function hypotheticalMove(
+  state: GameState,
+  l: LeaderState,
+  f: ActiveForce | undefined,
+  dest: HexId,
+  sp: number,
+): GameState {
+  const nat = l.nationality;
+  const from = f?.hex ?? l.hex!;
+  const forces = { ...state.forces };
+  const shift = (hex: HexId, d: number) => {
+    const hf = { ...(forces[hex] ?? {}) };
+    const v = hf[nat] ?? { out: 0, in: 0 };
+    hf[nat] = { out: v.out + d, in: v.in };
+    forces[hex] = hf;
+  };
+  if (sp > 0 && from !== dest) {
+    shift(from, -sp);
+    shift(dest, sp);
+  }
+  const leaders = { ...state.leaders };
+  for (const id of [l.id, ...(f?.leaders ?? [])]) {
+    const x = leaders[id];
+    if (x) leaders[id] = { ...x, hex: dest };
+  }
+  const moving: ActiveForce = f
+    ? { ...f, hex: dest }
+    : {
+        leader: l.id,
+        nationality: nat,
+        kind: 'march',
+        hex: dest,
+        mpLeft: 0,
+        sp,
+        leaders: [],
+        pinnedByPass: false,
+        overwhelmedAt: [],
+        otherSp: {},
+        demoralized: false,
+      };
+  const active = [...state.movement.active.filter((a) => a.leader !== l.id), moving];
+  return { ...state, forces, leaders, movement: { ...state.movement, active } };
 }
 
 function takeUnits(

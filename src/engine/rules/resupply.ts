@@ -3,7 +3,7 @@
 // when such a leader's force ends its move, and, in the March Phase, before the seat may say `done`
 // while such a leader could still move back into supply.
 import type { StrategicMap } from '../../map/types.js';
-import { effectiveInitiative, sideOf } from '../state.js';
+import { effectiveInitiative, isDemoralizedAt, sideOf } from '../state.js';
 import type { ActiveForce, GameState, HexId, LeaderState, RuleError, Seat, Side } from '../types.js';
 import { marchDestinations, takeCap } from './destinations.js';
 import { canStartMove, movementAllowance, unmovedSp } from './movement.js';
@@ -81,7 +81,11 @@ export function resupplyDoneError(state: GameState, map: StrategicMap, seat: Sea
   for (const id of state.movement.mustResupply ?? []) {
     const l = state.leaders[id];
     if (!l || l.nationality !== seat || canStartMove(state, seat, l)) continue;
-    const cap = takeCap(state, l, unmovedSp(state, l.hex!, l.nationality));
+    const avail = unmovedSp(state, l.hex!, l.nationality);
+    // 11.12: a demoralized force moves whole.
+    const cap = isDemoralizedAt(state, l.hex!, sideOf(state, l.nationality))
+      ? avail
+      : takeCap(state, l, avail);
     if (cap !== null && resupplyTargets(state, map, l, undefined, cap))
       return {
         rule: l.initiative <= 0 ? '10.52' : '10.53',
