@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { engineMap } from '../../src/engine/index.js';
+import { engineMap, legalActions } from '../../src/engine/index.js';
 import { computeSupply } from '../../src/engine/rules/supply.js';
 import { austrianZoc } from '../../src/engine/rules/zoc.js';
 import { act, ok, rejected, runTo, start, withMap } from './helpers.js';
@@ -312,6 +312,42 @@ describe('10.5 supply effect on leaders', () => {
     rejected(act(east, 'austria', { type: 'halt' }), '10.53');
     const back = ok(act(east, 'austria', { type: 'march', leader: 'daun', path: ['1131', '1130', '1129'] }));
     ok(act(back, 'austria', { type: 'done' }));
+  });
+
+  it('10.53 / 11.12: the moves offered to an obliged demoralized force are accepted, and done only once it moved', () => {
+    // Daun and Harsch out of supply at 1131 with a demoralized force (11.13: Initiative 0; it moves
+    // whole under Daun, 11.12).
+    const s = runTo(
+      start(
+        [
+          { nationality: 'austria', hex: '1125', sp: 2, position: 'inside' },
+          {
+            nationality: 'austria',
+            hex: '1131',
+            sp: 6,
+            leaders: [
+              { id: 'daun', rank: 2 },
+              { id: 'harsch', rank: 4 },
+            ],
+          },
+          { nationality: 'prussia', hex: '1623', sp: 5, leaders: [{ id: 'frederick', rank: 1 }] },
+        ],
+        { dice: [1, 3] },
+      ),
+      'march',
+      'coalition',
+    );
+    s.demoralized.coalition = ['1131'];
+    const legal = legalActions(s, 'austria');
+    expect(legal).not.toContainEqual({ type: 'done' });
+    const marches = legal.filter((a) => a.type === 'march' && a.leader === 'daun');
+    expect(marches.length).toBeGreaterThan(0);
+    for (const a of marches) {
+      expect(a).not.toHaveProperty('take');
+      const t = ok(act(s, 'austria', a));
+      expect(legalActions(t, 'austria')).toContainEqual({ type: 'done' });
+      ok(act(t, 'austria', { type: 'done' }));
+    }
   });
 
   it('10.52-10.53: with no supplied hex in reach, the leader must end as near the nearest source as he can', () => {
