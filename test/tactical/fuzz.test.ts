@@ -6,10 +6,31 @@ import { battle } from './harness.js';
 function armies(): FixtureUnit[] {
   const units: FixtureUnit[] = [];
   for (let i = 0; i < 5; i++) {
-    units.push({ id: `p${i}`, side: 'prussia', formation: i < 3 ? 'p-a' : 'p-b', arm: i < 3 ? 'infantry' : 'cavalry', hex: `0${3 + i}08`, facing: 5 });
-    units.push({ id: `a${i}`, side: 'austria', formation: i < 3 ? 'a-a' : 'a-b', arm: i < 3 ? 'infantry' : 'cavalry', hex: `0${3 + i}04`, facing: 2 });
+    units.push({
+      id: `p${i}`,
+      side: 'prussia',
+      formation: i < 3 ? 'p-a' : 'p-b',
+      arm: i < 3 ? 'infantry' : 'cavalry',
+      hex: `0${3 + i}08`,
+      facing: 5,
+    });
+    units.push({
+      id: `a${i}`,
+      side: 'austria',
+      formation: i < 3 ? 'a-a' : 'a-b',
+      arm: i < 3 ? 'infantry' : 'cavalry',
+      hex: `0${3 + i}04`,
+      facing: 2,
+    });
   }
-  units.push({ id: 'pl', side: 'prussia', formation: 'p-ind', arm: 'light-infantry', hex: '0209', facing: 5 });
+  units.push({
+    id: 'pl',
+    side: 'prussia',
+    formation: 'p-ind',
+    arm: 'light-infantry',
+    hex: '0209',
+    facing: 5,
+  });
   units.push({ id: 'pa', side: 'prussia', formation: 'p-ind', arm: 'artillery', hex: '0308', facing: 5 });
   units.push({ id: 'aa', side: 'austria', formation: 'a-ind', arm: 'artillery', hex: '0304', facing: 2 });
   return units;
@@ -21,7 +42,10 @@ describe('fuzz: random legal play', () => {
       const s = battle(armies(), {
         seed,
         scenario: { lastTurn: 4 },
-        map: { terrain: { '0506': 'village', '0406': 'woods', '0606': 'marsh' }, hexsides: [{ a: '0705', b: '0706', features: ['stream'] }] },
+        map: {
+          terrain: { '0506': 'village', '0406': 'woods', '0606': 'marsh' },
+          hexsides: [{ a: '0705', b: '0706', features: ['stream'] }],
+        },
       });
       const r = fuzzBattle(s, seed, 4000);
       expect(r.problems, `seed ${seed}`).toEqual([]);
