@@ -63,9 +63,17 @@ export interface Axial {
   r: number;
 }
 
+// Ids are parsed on every distance and step: a cache keeps the hot paths (legal actions, the
+// autopilot, line of sight) off the regular expression. Bounded by the 99 x 99 possible ids.
+const axialCache = new Map<string, Axial>();
+
 export function toAxial(id: TacHexId): Axial {
+  const hit = axialCache.get(id);
+  if (hit) return hit;
   const { col, row } = colRow(id);
-  return { q: col, r: row - (col - (col & 1)) / 2 };
+  const a = Object.freeze({ q: col, r: row - (col - (col & 1)) / 2 });
+  axialCache.set(id, a);
+  return a;
 }
 
 /** The id of an axial position, or undefined when it falls outside 01..99. */
