@@ -481,6 +481,9 @@ function shock(c: Ctx, t: Extract<Task, { kind: 'shock' }>): void {
     charged,
   );
   const tasks: Task[] = [];
+  // 11.7: the vacated hexes are where the units stood before the results (an E removes them).
+  const defHexes = def.map((u) => u.hex!);
+  const attHexes = att.map((u) => u.hex!);
   const sides: { side: Side; units: UnitState[]; r: typeof result.attacker; from: string[] }[] = [
     { side: plan.side, units: att, r: result.attacker, from: def.map((u) => u.hex!) },
     { side: otherSide(plan.side), units: def, r: result.defender, from: att.map((u) => u.hex!) },
@@ -514,14 +517,14 @@ function shock(c: Ctx, t: Extract<Task, { kind: 'shock' }>): void {
     tasks.push({
       kind: 'advance',
       side: plan.side,
-      hexes: def.map((u) => u.hex!),
+      hexes: defHexes,
       units: att.map((u) => u.id),
     });
   else if (attBeaten)
     tasks.push({
       kind: 'advance',
       side: otherSide(plan.side),
-      hexes: att.map((u) => u.hex!),
+      hexes: attHexes,
       units: def.map((u) => u.id),
     });
   s.tasks.unshift(...tasks);
