@@ -1,0 +1,487 @@
+// The tactical autopilot (issue #14 item 7, design 5.8): one decision at a time for one side, from
+// that side's view of the battle and among the legal actions only. Postures (plan.ts) say what each
+// formation wants; moves go one hex at a time toward the formation's target; attacks are chosen by
+// their expected result, computed from the shock and fire tables (never from the dice to come);
+// prompts (losses, retreats, advances, reaction fire, aides) follow standing orders. Deterministic:
+// ties are broken by the autopilot's own seeded RNG, never by the game's dice.
+import type { TacAction } from '../../tactical/actions.js';
+import type { Env } from '../../tactical/env.js';
+import {
+  distance,
+  effMorale,
+  frontHexes,
+  isArtillery,
+  isCavalry,
+  terrainRow,
+  unitOf,
+} from '../../tactical/rules/board.js';
+import { chargeShifts, loneBattery, protection, shockOdds } from '../../tactical/rules/combat.js';
+import type { Side, TacState, UnitState } from '../../tactical/state.js';
+import { crtLookup, type ShockResult } from '../../tactical/tables/index.js';
+import type { AutopilotRng } from '../rng.js';
+import { anchorHex, type FormationPlan, formationPlan, planFor } from './plan.js';
+
+/** Who plays a side: the autopilot, uniform random legal play, or a side that never moves. */
+export type TacPolicy = 'autopilot' | 'random' | 'hold';
+export const TAC_POLICIES: readonly TacPolicy[] = ['autopilot', 'random', 'hold'];
+
+export interface TacDecision {
+  action: TacAction;
+  why: string;
+}
+
+const other = (side: Side): Side => (side === 'prussia' ? 'austria' : 'prussia');
+const alive = (u: UnitState) => !u.eliminated && u.hex !== null;
+
+/** One decision for `side` among `legal` (non-empty). */
+export function decideTactical(
+  s: TacState,
+  env: Env,
+  side: Side,
+  legal: readonly TacAction[],
+  rng: AutopilotRng,
+  policy: TacPolicy = 'autopilot',
+): TacDecision {
+  if (legal.length === 0) throw new Error('decideTactical: no legal action');
+  if (policy === 'random') return { action: rng.pick(legal), why: 'random legal action' };
+  if (policy === 'hold') return hold(s, legal);
+  return new Autopilot(s, env, side, legal, rng).decide();
+}
+
+function hold(s: TacState, legal: readonly TacAction[]): TacDecision {
+  const choose = legal.filter((a) => a.type === 'choose');
+  if (choose.length && s.prompt) {
+    const v = s.prompt.options[s.prompt.default]?.value;
+    const a = choose.find((x) => x.type === 'choose' && x.value === v) ?? choose[0]!;
+    return { action: a, why: 'hold: the default answer' };
+  }
+  const done = legal.find((a) => a.type === 'done');
+  if (done) return { action: done, why: 'hold: stay in place' };
+  const act = legal.find((a) => a.type === 'activate');
+  return { action: act ?? legal[0]!, why: 'hold: the first formation' };
+}
+
+/** Value of a shock result to the side that suffers it (CP-equivalents). */
+function harm(r: ShockResult, units: readonly UnitState[]): number {
+  const cp = units.reduce((a, u) => a + u.cp, 0);
+  if (r.e) return cp + 1;
+  let v = Math.min(r.loss, cp);
+  if (r.star) v += units.filter((u) => isCavalry(u) && u.disorganized).reduce((a, u) => a + u.cp, 0);
+  if (r.d) v += units.some((u) => u.disorganized) ? 0.8 : 0.35;
+  v += r.retreat * 0.3;
+  return v;
+}
+
+class Autopilot {
+  private readonly enemies: UnitState[];
+  private readonly mine: UnitState[];
+  private readonly targets = new Map<string, UnitState | undefined>();
+  private readonly nearest = new Map<string, number>();
+  constructor(
+    private readonly s: TacState,
+    private readonly env: Env,
+    private readonly side: Side,
+    private readonly legal: readonly TacAction[],
+    private readonly rng: AutopilotRng,
+  ) {
+    this.enemies = s.units.filter((u) => u.side === other(side) && alive(u));
+    this.mine = s.units.filter((u) => u.side === side && alive(u));
+  }
+
+  decide(): TacDecision {
+    const { legal, s } = this;
+    if (s.prompt && s.prompt.side === this.side) {
+      const d = this.answerPrompt();
+      if (d) return d;
+    }
+    if (legal.some((a) => a.type === 'activate')) return this.activate();
+    if (s.phase === 'barrage') return this.bestAttack(0.05) ?? this.done('no worthwhile barrage target');
+    if (s.phase === 'command') return this.moveCinc();
+    if (s.activation && s.activation.side === this.side) return this.operate();
+    return this.done('nothing to do');
+  }
+
+  private done(why: string): TacDecision {
+    const d = this.legal.find((a) => a.type === 'done');
+    return d ? { action: d, why } : { action: this.legal[0]!, why: `${why} (first legal action)` };
+  }
+
+  // --- prompts (standing orders) -------------------------------------------------------------
+
+  private answerPrompt(): TacDecision | undefined {
+    const p = this.s.prompt!;
+    const pick = (value: string, why: string): TacDecision | undefined => {
+      const a = this.legal.find((x) => x.type === 'choose' && x.value === value);
+      return a ? { action: a, why } : undefined;
+    };
+    const values = p.options.map((o) => o.value);
+    switch (p.kind) {
+      case 'retreat': {
+        // Standing order: retreat away from the enemy, avoiding ZOC and flank hexes (labels say so).
+        let best = values[p.default]!;
+        let score = Number.NEGATIVE_INFINITY;
+        for (const o of p.options) {
+          const danger =
+            (o.label.includes('ZOC') ? 3 : 0) +
+            (o.label.includes('flank') ? 1 : 0) +
+            (o.label.includes('displaces') ? 1 : 0);
+          const sc = this.nearestEnemy(o.value) - danger;
+          if (sc > score) {
+            score = sc;
+            best = o.value;
+          }
+        }
+        return pick(best, 'standing order: retreat away from the enemy');
+      }
+      case 'advance': {
+        // Advance into a village, the churchyard or an objective; otherwise only when attacking.
+        const objectives = new Set(this.s.victory.vp.objectives.map((o) => o.hex));
+        for (const v of values) {
+          if (v === 'none') continue;
+          const hex = v.split('@')[1]!;
+          const u = unitOf(this.s, v.split('@')[0]!);
+          const plan = u ? formationPlan(this.s, this.side, u.formation) : undefined;
+          if (objectives.has(hex) || terrainRow(this.s, this.env, hex).builtUp || plan?.posture === 'attack')
+            return pick(v, 'standing order: advance into the vacated hex');
+        }
+        return pick('none', 'standing order: stay');
+      }
+      case 'reaction': {
+        // Standing order: always fire in reaction, at the strongest attacker.
+        let best = values.find((v) => v !== 'hold');
+        let cp = -1;
+        for (const v of values) {
+          const u = v === 'hold' ? undefined : unitOf(this.s, v);
+          if (u && u.cp > cp) {
+            cp = u.cp;
+            best = v;
+          }
+        }
+        return best ? pick(best, 'standing order: reaction fire') : undefined;
+      }
+      case 'loss': {
+        // Take losses on the strongest ordered unit, never one that would be eliminated if avoidable.
+        const us = values.map((v) => unitOf(this.s, v)).filter((u): u is UnitState => !!u);
+        us.sort(
+          (a, b) =>
+            Number(a.disorganized) - Number(b.disorganized) || b.cp - a.cp || a.id.localeCompare(b.id),
+        );
+        return us[0] ? pick(us[0].id, 'standing order: the strongest unit takes the loss') : undefined;
+      }
+      default:
+        return pick(values[p.default]!, 'standing order: the default answer');
+    }
+  }
+
+  // --- activation choice (4.C) ---------------------------------------------------------------
+
+  private formationScore(f: string): number {
+    const plan = formationPlan(this.s, this.side, f);
+    let sc = 0;
+    for (const u of this.mine) {
+      if (u.formation !== f) continue;
+      const d = this.nearestEnemy(u.hex!);
+      if (d <= 1) sc += 3;
+      else if (this.posture(plan) === 'attack') sc += 1 + Math.max(0, 6 - d) * 0.3;
+      else if (d <= 3) sc += 0.5;
+    }
+    return sc;
+  }
+
+  private activate(): TacDecision {
+    let best: TacAction | undefined;
+    let score = Number.NEGATIVE_INFINITY;
+    for (const a of this.legal) {
+      if (a.type !== 'activate') continue;
+      const sc = a.formations.reduce((x, f) => x + this.formationScore(f), 0) + this.rng.next() * 1e-3;
+      if (sc > score) {
+        score = sc;
+        best = a;
+      }
+    }
+    const a = best!;
+    return { action: a, why: `activate ${a.type === 'activate' ? a.formations.join(' + ') : ''}` };
+  }
+
+  // --- the activation: moves, then attacks -------------------------------------------------
+
+  private posture(plan: FormationPlan): 'attack' | 'hold' {
+    if (plan.posture === 'reserve') return this.s.turn >= (plan.from ?? 1) ? 'attack' : 'hold';
+    return plan.posture;
+  }
+
+  private nearestEnemy(hex: string): number {
+    const hit = this.nearest.get(hex);
+    if (hit !== undefined) return hit;
+    let d = 99;
+    for (const e of this.enemies) if (!e.routed) d = Math.min(d, distance(hex, e.hex!));
+    this.nearest.set(hex, d);
+    return d;
+  }
+
+  /** The enemy a unit goes for: near it and near its formation's anchor; weak and routed ones first. */
+  private targetOf(u: UnitState, plan: FormationPlan): UnitState | undefined {
+    if (this.targets.has(u.id)) return this.targets.get(u.id);
+    const t = this.findTarget(u, plan);
+    this.targets.set(u.id, t);
+    return t;
+  }
+
+  private findTarget(u: UnitState, plan: FormationPlan): UnitState | undefined {
+    const anchor = anchorHex(this.env, plan.anchor) ?? u.hex!;
+    const reach = this.posture(plan) === 'attack' ? 99 : (plan.reach ?? 0);
+    let best: UnitState | undefined;
+    let score = Number.POSITIVE_INFINITY;
+    for (const e of this.enemies) {
+      if (isArtillery(e) && !loneBattery(this.s, e)) continue;
+      const du = distance(u.hex!, e.hex!);
+      if (du > reach) continue;
+      const sc =
+        du +
+        0.6 * distance(e.hex!, anchor) -
+        (e.routed ? 1 : 0) -
+        (e.disorganized ? 0.5 : 0) +
+        e.morale * 0.3;
+      if (sc < score) {
+        score = sc;
+        best = e;
+      }
+    }
+    return best;
+  }
+
+  /** Hexes a unit wants to be in (lower is better) for its posture; undefined: no wish to move. */
+  private goalDistance(u: UnitState, hex: string): number | undefined {
+    const plan = formationPlan(this.s, this.side, u.formation);
+    if (isArtillery(u)) {
+      // Batteries close to 2-3 hexes of the enemy, never adjacent.
+      if (this.posture(plan) !== 'attack') return undefined;
+      const d = this.nearestEnemy(hex);
+      return d <= 1 ? 50 : Math.abs(d - 2);
+    }
+    const t = this.targetOf(u, plan);
+    if (!t) return undefined;
+    return distance(hex, t.hex!);
+  }
+
+  private operate(): TacDecision {
+    const { s, legal } = this;
+    // Scenario 2: bring units on first, facing east.
+    const enter = legal.filter((a) => a.type === 'enter');
+    if (enter.length) {
+      const a = enter.find((x) => x.type === 'enter' && x.facing === 1) ?? enter[0]!;
+      return { action: a, why: 'enter the map in column' };
+    }
+    const act = s.activation!;
+    const current = act.current;
+    // Moves and facings that bring a unit nearer its goal; the unit already moving first (7.1).
+    let best: TacDecision | undefined;
+    let bestScore = 0;
+    for (const a of legal) {
+      if (a.type !== 'move' && a.type !== 'face') continue;
+      const u = unitOf(s, a.unit);
+      if (!u || !alive(u) || u.routed) continue;
+      const now = this.goalDistance(u, u.hex!);
+      if (now === undefined) {
+        if (a.type === 'face' && !isArtillery(u)) {
+          const sc = this.faceThreat(u, a.facing);
+          if (sc > bestScore) {
+            bestScore = sc;
+            best = { action: a, why: `${u.name} faces the enemy` };
+          }
+        }
+        continue;
+      }
+      let sc = 0;
+      if (a.type === 'move') {
+        const after = this.goalDistance(u, a.to)!;
+        sc = now - after;
+        if (sc <= 0) continue;
+        if (this.s.victory.vp.objectives.some((o) => o.hex === a.to)) sc += 0.3;
+      } else {
+        if (now <= 1 && isArtillery(u)) continue;
+        const front = this.frontAfter(u, a.facing);
+        const gain = Math.max(...front.map((h) => now - (this.goalDistance(u, h) ?? now)), 0);
+        const have = Math.max(
+          ...frontHexes(s, this.env, u).map((h) => now - (this.goalDistance(u, h) ?? now)),
+          0,
+        );
+        // Face only when no front hex helps now and the new facing opens one (or faces the target).
+        if (have > 0 || gain <= 0) {
+          if (now === 1 && !isArtillery(u)) {
+            const t = this.targetOf(u, formationPlan(s, this.side, u.formation));
+            if (t && !frontHexes(s, this.env, u).includes(t.hex!) && front.includes(t.hex!)) sc = 0.5;
+          }
+          if (sc <= 0) continue;
+        } else sc = gain * 0.8;
+      }
+      if (a.unit === current) sc += 0.05;
+      sc += this.rng.next() * 1e-3;
+      if (sc > bestScore) {
+        bestScore = sc;
+        best = {
+          action: a,
+          why: `${u.name} ${a.type === 'move' ? `moves to ${a.to}` : `turns to ${a.facing}`} toward its target`,
+        };
+      }
+    }
+    if (best) return best;
+    const leader = this.moveLeader();
+    if (leader) return leader;
+    const attack = this.bestAttack(0.1);
+    return attack ?? this.done('activation finished');
+  }
+
+  private frontAfter(u: UnitState, facing: number): string[] {
+    return frontHexes(this.s, this.env, { ...u, facing });
+  }
+
+  /** A hold unit turns toward an enemy within 3 hexes that is outside its front (never in an enemy ZOC). */
+  private faceThreat(u: UnitState, facing: number): number {
+    const near = this.enemies.filter((e) => !e.routed && distance(u.hex!, e.hex!) <= 2);
+    if (!near.length || near.some((e) => distance(u.hex!, e.hex!) === 1)) return 0;
+    const e = near.sort((a, b) => distance(u.hex!, a.hex!) - distance(u.hex!, b.hex!))[0]!;
+    const frontNow = frontHexes(this.s, this.env, u);
+    const dNow = Math.min(...frontNow.map((h) => distance(h, e.hex!)));
+    const dNew = Math.min(...this.frontAfter(u, facing).map((h) => distance(h, e.hex!)));
+    return dNew < dNow ? 0.4 : 0;
+  }
+
+  /** The formation leader follows his units: toward the unit nearest the rest (the medoid). */
+  private moveLeader(): TacDecision | undefined {
+    let best: TacDecision | undefined;
+    let bestGain = 0;
+    for (const a of this.legal) {
+      if (a.type !== 'move-leader') continue;
+      const l = this.s.leaders.find((x) => x.id === a.leader);
+      if (!l || l.hex === null || l.formation === null) continue;
+      const us = this.mine.filter((u) => u.formation === l.formation);
+      if (!us.length) continue;
+      let medoid = us[0]!.hex!;
+      let sum = Number.POSITIVE_INFINITY;
+      for (const u of us) {
+        const t = us.reduce((x, v) => x + distance(u.hex!, v.hex!), 0);
+        if (t < sum) {
+          sum = t;
+          medoid = u.hex!;
+        }
+      }
+      if (this.nearestEnemy(a.to) <= 1 && !this.mine.some((u) => u.hex === a.to)) continue;
+      const gain = distance(l.hex, medoid) - distance(a.to, medoid);
+      if (gain > bestGain && distance(l.hex, medoid) > 1) {
+        bestGain = gain;
+        best = { action: a, why: `${l.name} follows his formation` };
+      }
+    }
+    return best;
+  }
+
+  // --- attacks: expected results from the tables ----------------------------------------------
+
+  private shockValue(att: UnitState[], def: UnitState[]): number {
+    const { s, env } = this;
+    if (def.every((d) => isArtillery(d) && loneBattery(s, d))) return 1.5;
+    const odds = shockOdds(s, env, att, def);
+    const charged = (u: UnitState) => (s.activation?.charge[u.id] ?? 0) >= 2;
+    const shifts = [...odds.shifts, ...chargeShifts(s, env, att, def, charged)].reduce(
+      (a, x) => a + x.shift,
+      0,
+    );
+    let v = 0;
+    for (let die = 1; die <= 6; die++) {
+      const r = crtLookup(odds.column + shifts, die, odds.moraleDiff, env.tables.crt);
+      v += harm(r.defender, def) - harm(r.attacker, att);
+    }
+    return v / 6;
+  }
+
+  private fireValue(firer: UnitState, target: UnitState): number {
+    const { s, env } = this;
+    if (loneBattery(s, target)) return 1.5;
+    const prot = protection(s, env, firer.hex!, target.hex!);
+    let value = firer.cp;
+    let mod = prot;
+    const art = isArtillery(firer);
+    if (art) {
+      value = firer.firePoints;
+      mod +=
+        env.tables.fire.artillery.range.find((x) => x.distance === distance(firer.hex!, target.hex!))
+          ?.modifier ?? 0;
+    } else if (isCavalry(firer)) mod += env.tables.fire.cavalryFireBonus.value;
+    const morale = effMorale(s, env, target);
+    const dval = target.disorganized ? 0.8 : 0.35;
+    let v = 0;
+    for (let die = 0; die <= 9; die++) {
+      const r = die + mod;
+      if (art ? r <= 0 : r === 0) v += 1 + dval;
+      else if (r < value) v += dval;
+      else if (r === value) v += (Math.max(0, 6 - morale) / 6) * dval;
+    }
+    return v / 10;
+  }
+
+  private bestAttack(threshold: number): TacDecision | undefined {
+    const { s } = this;
+    let best: TacDecision | undefined;
+    let bestScore = threshold;
+    for (const a of this.legal) {
+      let sc: number;
+      let why: string;
+      if (a.type === 'shock') {
+        const att = a.attackers.map((id) => unitOf(s, id)!).filter(alive);
+        const def = a.defenders.map((id) => unitOf(s, id)!).filter(alive);
+        if (!att.length || !def.length) continue;
+        const postures = att.map((u) => this.posture(formationPlan(s, this.side, u.formation)));
+        sc = this.shockValue(att, def);
+        if (postures.every((p) => p === 'hold')) sc -= 0.4;
+        why = `shock ${att.map((u) => u.name).join(' + ')} against ${def.map((u) => u.name).join(' + ')} (expected ${sc.toFixed(2)})`;
+      } else if (a.type === 'fire') {
+        const f = unitOf(s, a.unit);
+        const t = unitOf(s, a.target);
+        if (!f || !t) continue;
+        sc = this.fireValue(f, t);
+        why = `${f.name} fires at ${t.name} (expected ${sc.toFixed(2)})`;
+      } else if (a.type === 'breach') {
+        sc = 0.3;
+        why = 'fire at the churchyard wall';
+      } else continue;
+      sc += this.rng.next() * 1e-4;
+      if (sc > bestScore) {
+        bestScore = sc;
+        best = { action: a, why };
+      }
+    }
+    return best;
+  }
+
+  // --- command phase (7.4) -------------------------------------------------------------------
+
+  private moveCinc(): TacDecision {
+    const { s, env } = this;
+    const cinc = s.leaders.find(
+      (l) => l.side === this.side && l.role === 'cinc' && !l.eliminated && l.hex !== null,
+    );
+    if (!cinc) return this.done('no commander-in-chief');
+    const formationLeaders = s.leaders.filter(
+      (l) => l.side === this.side && l.role !== 'cinc' && !l.eliminated && l.hex !== null,
+    );
+    const covered = (hex: string) =>
+      formationLeaders.filter((l) => distance(hex, l.hex!) <= cinc.commandRange).length;
+    const anchor = anchorHex(env, planFor(s, this.side).cincAnchor);
+    const score = (hex: string) =>
+      covered(hex) * 10 -
+      (anchor ? distance(hex, anchor) * 0.1 : 0) +
+      (this.nearestEnemy(hex) >= 3 ? 0 : -100);
+    let best: TacDecision | undefined;
+    let bestScore = score(cinc.hex!) + 0.05;
+    for (const a of this.legal) {
+      if (a.type !== 'move-leader' || a.leader !== cinc.id) continue;
+      const sc = score(a.to);
+      if (sc > bestScore) {
+        bestScore = sc;
+        best = { action: a, why: `${cinc.name} moves to keep his corps commanders in range` };
+      }
+    }
+    return best ?? this.done('the commander-in-chief stays');
+  }
+}

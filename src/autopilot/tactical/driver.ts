@@ -1,0 +1,132 @@
+// The local battle driver: set up a Leuthen scenario and, for each pending seat, ask that side's
+// player (autopilot, random legal play, or hold in place) for one action on that side's view,
+// apply it, repeat until the battle is over. The battle demo, the balance runs, the bench and the
+// tests reuse it. The driver is the referee: it holds the state; the players only see views.
+import type { TacAction } from '../../tactical/actions.js';
+import { apply, isOver, legalActions, pendingSeats } from '../../tactical/apply.js';
+import { envFor, useTacticalMap } from '../../tactical/env.js';
+import type { TacEvent } from '../../tactical/events.js';
+import type { TacticalMap } from '../../tactical/map.js';
+import type { LoadedScenario } from '../../tactical/scenario.js';
+import { setupBattle } from '../../tactical/setup.js';
+import type { Side, TacState } from '../../tactical/state.js';
+import { view } from '../../tactical/view.js';
+import { type AutopilotRng, createAutopilotRng } from '../rng.js';
+import { decideTactical, type TacPolicy } from './decide.js';
+
+export interface BattleStep {
+  seat: string;
+  action: TacAction;
+  why: string;
+  events: TacEvent[];
+  state: TacState;
+}
+
+export interface BattleTurn {
+  /** The game turn just finished (0: the strategic turns of scenario 2). */
+  turn: number;
+  state: TacState;
+  events: TacEvent[];
+}
+
+export interface BattleOptions {
+  loaded: LoadedScenario;
+  map: TacticalMap;
+  seed: number;
+  policies?: Partial<Record<Side, TacPolicy>>;
+  dice?: number[];
+  /** Safety net against a runaway battle (default 100 000 steps). */
+  maxSteps?: number;
+  onStep?(info: BattleStep): void;
+  onTurn?(info: BattleTurn): void;
+  /** An action the engine refused although it was listed as legal (an engine or autopilot bug). */
+  onRefused?(info: { seat: string; action: TacAction; rule: string; message: string; state: TacState }): void;
+}
+
+export interface BattleSummary {
+  state: TacState;
+  steps: number;
+  /** CP lost (eliminated or stepped down) by each side. */
+  lost: Record<Side, number>;
+  /** CP routed at the end. */
+  routed: Record<Side, number>;
+}
+
+/**
+ * The side's view, completed with the scenario's public data the view leaves out (the victory
+ * objectives, the table of rules) so the rules' board helpers can read it. Nothing hidden is added:
+ * the RNG is a dummy and off-map enemy units stay absent.
+ */
+export function viewAsState(s: TacState, side: Side): TacState {
+  const v = view(s, side);
+  return {
+    ...s,
+    rng: { s: [0, 0, 0, 0], forced: [], rolls: 0 },
+    units: v.units as TacState['units'],
+    leaders: v.leaders,
+    prompt: (v.prompt && 'options' in v.prompt ? v.prompt : null) as TacState['prompt'],
+    tasks: [],
+  };
+}
+
+export function playBattle(o: BattleOptions): BattleSummary {
+  const set = setupBattle(o.loaded, o.map, o.seed, { dice: o.dice ?? [] });
+  if (!set.ok) throw new Error(set.errors.join('; '));
+  useTacticalMap(o.map);
+  const env = envFor(o.map.id)!;
+  let state = set.state;
+  const rngs: Record<Side, AutopilotRng> = {
+    prussia: createAutopilotRng(`${o.seed}:prussia`),
+    austria: createAutopilotRng(`${o.seed}:austria`),
+  };
+  const policy = (side: Side): TacPolicy => o.policies?.[side] ?? 'autopilot';
+  const max = o.maxSteps ?? 100_000;
+  let steps = 0;
+  let turn = state.turn;
+  let turnEvents: TacEvent[] = [];
+  while (!isOver(state) && steps < max) {
+    const seats = pendingSeats(state);
+    if (!seats.length)
+      throw new Error(`battle stuck: no pending seat in ${state.phase} (turn ${state.turn})`);
+    const seat = seats[0]!;
+    const side = seat.split(':')[0] as Side;
+    const legal = legalActions(state, seat);
+    if (!legal.length)
+      throw new Error(`battle stuck: no legal action for ${seat} in ${state.phase} (turn ${state.turn})`);
+    const d = decideTactical(viewAsState(state, side), env, side, legal, rngs[side], policy(side));
+    let r = apply(state, seat, d.action);
+    if (!r.ok) {
+      // A refused decision must not stall the battle: try the other legal actions in order ('done'
+      // first), and report what happened through onRefused.
+      o.onRefused?.({ seat, action: d.action, rule: r.error.rule, message: r.error.message, state });
+      const rest = [...legal].sort((a, b) => Number(b.type === 'done') - Number(a.type === 'done'));
+      for (const alt of rest) {
+        if (alt === d.action) continue;
+        const r2 = apply(state, seat, alt);
+        if (r2.ok) {
+          r = r2;
+          d.why = `fallback after a refused ${d.action.type}`;
+          d.action = alt;
+          break;
+        }
+      }
+      if (!r.ok)
+        throw new Error(`${seat}: every legal action refused; last: ${r.error.rule}: ${r.error.message}`);
+    }
+    state = r.state;
+    steps++;
+    turnEvents.push(...r.events);
+    o.onStep?.({ seat, action: d.action, why: d.why, events: r.events, state });
+    if (state.turn !== turn || isOver(state)) {
+      o.onTurn?.({ turn, state, events: turnEvents });
+      turn = state.turn;
+      turnEvents = [];
+    }
+  }
+  if (!isOver(state))
+    throw new Error(`battle not over after ${steps} steps (turn ${state.turn}, ${state.phase})`);
+  const lost = { prussia: state.ledger.prussia.cpLost, austria: state.ledger.austria.cpLost };
+  const routed = { prussia: 0, austria: 0 };
+  for (const u of state.units) if (u.routed && !u.eliminated) routed[u.side] += u.cp;
+  return { state, steps, lost, routed };
+}
