@@ -1,6 +1,7 @@
 // Test harness: small fixture maps and battles built from fixture scenarios, with forced dice.
 import { expect } from 'vitest';
 import { apply, legalActions, pendingSeats } from '../../src/tactical/apply.js';
+import { step } from '../../src/tactical/hex.js';
 import { type TacticalMap, type Terrain, tacticalMapFromData } from '../../src/tactical/map.js';
 import { parseScenario } from '../../src/tactical/scenario.js';
 import type { ScenarioInput } from '../../src/tactical/schema.js';
@@ -44,10 +45,21 @@ export function fixtureMap(spec: MapSpec = {}): TacticalMap {
 
 export function battle(
   units: FixtureUnit[],
-  opts: { map?: MapSpec; dice?: number[]; seed?: number; scenario?: Partial<ScenarioInput> } = {},
+  opts: {
+    map?: MapSpec;
+    dice?: number[];
+    seed?: number;
+    scenario?: Partial<ScenarioInput>;
+    leaders?: Record<string, string | null>;
+  } = {},
 ): TacState {
   const map = fixtureMap(opts.map);
-  const sc = parseScenario(fixtureScenario(units, opts.scenario), fixtureRatings, (h) => map.has(h));
+  const input = fixtureScenario(units, opts.scenario);
+  for (const [id, hex] of Object.entries(opts.leaders ?? {})) {
+    const l = input.leaders.find((x) => x.id === id);
+    if (l) l.hex = hex;
+  }
+  const sc = parseScenario(input, fixtureRatings, (h) => map.has(h));
   if (!sc.ok) throw new Error(sc.errors.join('\n'));
   const r = setupBattle(sc.value, map, opts.seed ?? 1, { dice: opts.dice ?? [] });
   if (!r.ok) throw new Error(r.errors.join('\n'));
@@ -115,3 +127,41 @@ export function activate(
 }
 
 export { legalActions, pendingSeats };
+
+/** The neighbour of a hex in direction d (0 NE, 1 E, 2 SE, 3 SW, 4 W, 5 NW). */
+export function nb(hex: string, d: number): string {
+  const n = step(hex, d as 0);
+  if (!n) throw new Error(`no neighbour of ${hex} in ${d}`);
+  return n;
+}
+
+/** Answers prompts: a value per prompt kind (or the default), until none is left or `stopAt` kind comes. */
+export function settlePrompts(
+  s: TacState,
+  choices: Record<string, string | string[]> = {},
+  stopAt?: string,
+): TacState {
+  let c = s;
+  const queues = Object.fromEntries(
+    Object.entries(choices).map(([k, v]) => [k, Array.isArray(v) ? [...v] : [v]]),
+  );
+  for (let i = 0; i < 50 && c.prompt; i++) {
+    const p = c.prompt;
+    if (p.kind === stopAt) break;
+    const q = queues[p.kind];
+    const value = q?.length ? (q.length > 1 ? q.shift()! : q[0]!) : p.options[p.default]!.value;
+    c = act(c, p.side, { type: 'choose', value });
+  }
+  return c;
+}
+
+/** Event texts of one apply. */
+export function eventsOf(
+  s: TacState,
+  seat: string,
+  action: unknown,
+): { state: TacState; texts: string[]; events: { type: string; [k: string]: unknown }[] } {
+  const r = apply(s, seat, action);
+  if (!r.ok) throw new Error(`refused: ${JSON.stringify(r.error)}`);
+  return { state: r.state, texts: r.events.map((e) => e.text), events: r.events };
+}

@@ -188,7 +188,7 @@ export function checkMove(
           'zoc-to-zoc',
           `${unit.name} may not withdraw into another enemy ZOC hex (6.1, 7.3).`,
         );
-      plan = { cost: Math.ceil(unit.ma / 2) + cost, kind: 'withdraw', stop: true };
+      plan = { cost: Math.ceil(unit.ma / 2) + cost, kind: 'withdraw', stop: false };
     } else
       return err(
         '7.3',

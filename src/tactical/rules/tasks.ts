@@ -485,8 +485,8 @@ function shock(c: Ctx, t: Extract<Task, { kind: 'shock' }>): void {
   const defHexes = def.map((u) => u.hex!);
   const attHexes = att.map((u) => u.hex!);
   const sides: { side: Side; units: UnitState[]; r: typeof result.attacker; from: string[] }[] = [
-    { side: plan.side, units: att, r: result.attacker, from: def.map((u) => u.hex!) },
-    { side: otherSide(plan.side), units: def, r: result.defender, from: att.map((u) => u.hex!) },
+    { side: plan.side, units: att, r: result.attacker, from: defHexes },
+    { side: otherSide(plan.side), units: def, r: result.defender, from: attHexes },
   ];
   // 11.5 order: losses (and * on Disorganized cavalry), then Disorganization, then retreat.
   for (const x of sides) {
