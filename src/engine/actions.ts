@@ -1,11 +1,14 @@
 // The actions a seat may submit, as a zod discriminated union (validated first thing in apply).
 // docs/actions.md documents each with a JSON example; `ftg schema actions` prints the JSON Schema.
-// Phase hooks (phases/hooks.ts) contribute further action schemas (combat, siege, exchange).
+// The union is closed: each interactive phase module exports its own schemas (combat/actions.ts,
+// siege/actions.ts, prisoners/actions.ts) and they are listed here, so `Action` is the exact set of
+// actions and a switch over `action.type` is checked for exhaustiveness by the compiler.
 import { z } from 'zod';
-import { combatHook, prisonerExchangeHook, siegeHook } from './phases/hooks.js';
+import { combatActionSchemas } from './combat/actions.js';
+import { hexId, leaderId } from './ids.js';
+import { exchangeActionSchemas } from './prisoners/actions.js';
+import { siegeActionSchemas } from './siege/actions.js';
 
-const hexId = z.string().regex(/^\d{4}$/, 'a hex id is four digits RRCC');
-const leaderId = z.string().min(1);
 const spCount = z.number().int().min(0);
 
 /** Units taken along or left behind (5.35): SP of the leader's nationality and lower-ranked leaders. */
@@ -89,9 +92,9 @@ export const coreActionSchemas = [
 
 export const actionSchema = z.discriminatedUnion('type', [
   ...coreActionSchemas,
-  ...combatHook.actions,
-  ...siegeHook.actions,
-  ...prisonerExchangeHook.actions,
+  ...combatActionSchemas,
+  ...siegeActionSchemas,
+  ...exchangeActionSchemas,
 ]);
 
 export type MarchAction = z.infer<typeof marchSchema>;
@@ -100,9 +103,15 @@ export type DepotBuildAction = z.infer<typeof depotBuildSchema>;
 export type DepotDestroyAction = z.infer<typeof depotDestroySchema>;
 export type GarrisonAction = z.infer<typeof garrisonSchema>;
 export type Units = z.infer<typeof unitsSchema>;
+export type DoneAction = z.infer<typeof doneSchema>;
 export type CoreAction = z.infer<(typeof coreActionSchemas)[number]>;
-/** Any action, core or contributed by a phase hook. */
-export type Action = CoreAction | { type: string; [key: string]: unknown };
+/** Any action: the core ones and those of the phase modules (a closed union). */
+export type Action = z.infer<typeof actionSchema>;
+/** The action type names. */
+export type ActionType = Action['type'];
+export type { CombatAction } from './combat/actions.js';
+export type { ExchangeAction } from './prisoners/actions.js';
+export type { SiegeAction } from './siege/actions.js';
 
 export function actionsJsonSchema(): unknown {
   return z.toJSONSchema(actionSchema);

@@ -4,7 +4,7 @@ import type { StrategicMap } from '../map/types.js';
 import { type Action, actionSchema, type MarchAction } from './actions.js';
 import { ev, toSides } from './events.js';
 import { engineMap } from './map-env.js';
-import { type HookAction, phaseHooks } from './phases/hooks.js';
+import { phaseHooks } from './phases/hooks.js';
 import { advance, housekeeping, marchAllowance } from './phases/machine.js';
 import { rollDie } from './rng.js';
 import { buildDepot, depotBuildError, destroyDepot, destroyDepotError } from './rules/depots.js';
@@ -87,7 +87,7 @@ function dispatch(
     // Time enters the engine only as an action: every seat still pending is treated as done.
     if (HOOK_PHASES.has(s.phase)) {
       const hook = phaseHooks[s.phase as 'combat'];
-      const r = hook.timeout(s);
+      const r = hook.timeout(s, map);
       Object.assign(s, r.state);
       events.push(...r.events);
       s.pending = hook.pending(s);
@@ -128,7 +128,7 @@ function dispatch(
     };
   if (HOOK_PHASES.has(s.phase)) {
     const hook = phaseHooks[s.phase as 'combat'];
-    const r = hook.apply(s, seat, a as HookAction);
+    const r = hook.apply(s, seat, a, map);
     if (!r.ok) return r.error;
     Object.assign(s, r.state);
     events.push(...r.events);

@@ -81,7 +81,7 @@ function garrisonActions(state: GameState, map: StrategicMap, seat: Seat): Actio
 export function legalActions(state: GameState, seat: Seat, map: StrategicMap = engineMap()): Action[] {
   if (state.over || !state.pending.includes(seat)) return [];
   if (state.phase === 'combat' || state.phase === 'siege' || state.phase === 'prisoner-exchange')
-    return phaseHooks[state.phase].legal(state, seat) as Action[];
+    return phaseHooks[state.phase].legal(state, seat, map);
   const out: Action[] = [];
   if (state.phase === 'depot') {
     const supply = computeSupply(state, map, sideOf(state, seat));

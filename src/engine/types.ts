@@ -3,6 +3,16 @@
 import type { RuleError } from '../kernel/errors.js';
 import type { RngState } from '../kernel/rng.js';
 import type { HexId } from '../map/types.js';
+import type { CombatHookState } from './combat/actions.js';
+import type { ExchangeHookState } from './prisoners/actions.js';
+import type { SiegeHookState } from './siege/actions.js';
+
+/** The typed slots of state.combat.hook: what each interactive phase keeps between actions. */
+export interface PhaseSlots {
+  combat?: CombatHookState;
+  siege?: SiegeHookState;
+  exchange?: ExchangeHookState;
+}
 
 export type { HexId };
 
@@ -155,8 +165,8 @@ export interface CombatRecord {
   besiegersFought: HexId[];
   /** Hexes committed to battle: both forces there are revealed to the two sides (9.0). */
   committed: HexId[];
-  /** Free-form state for E2's hooks (plain JSON only). */
-  hook: Record<string, unknown>;
+  /** Each interactive phase module's own state between actions (plain JSON), one typed slot each. */
+  hook: PhaseSlots;
 }
 
 export interface ScenarioRulesState {

@@ -4,7 +4,8 @@
 // module's zod schemas, routes it to the module and advances when nobody is pending.
 //
 // Contract (every function is pure; `state` given to enter/apply/timeout is a private copy that
-// the module may mutate and return; dice come from the kernel RNG held in the state):
+// the module may mutate and return; dice come from the kernel RNG held in the state; `ctx` is the
+// engine's fixed environment, e.g. the strategic map or the battlefield, passed in, never global):
 //   enter(state)               run once when the phase starts
 //   pending(state)             seats that must still act; [] ends the phase
 //   legal(state, seat)         the concrete actions that seat may submit now
@@ -54,7 +55,7 @@ export function parseStepName(name: string): { phase: string; sub: string; where
 /**
  * One interactive phase. `State` is the engine's game state, `Action` the phase's own closed
  * action union, `Seat` the engine's seat type, `Event` its event type, `View` what the phase adds
- * to a seat's view.
+ * to a seat's view, `Ctx` the fixed environment passed to the functions that need it.
  */
 export interface PhaseModule<
   State,
@@ -62,16 +63,17 @@ export interface PhaseModule<
   Seat extends string = string,
   Event = unknown,
   View = unknown,
+  Ctx = void,
 > {
   /** The phase this module runs (the key it is registered under). */
   readonly phase: string;
   /** zod schemas of the phase's actions (each a z.object with a literal `type`). */
   readonly actions: readonly z.ZodType<Action>[];
-  enter(state: State): Step<State, Event>;
+  enter(state: State, ctx: Ctx): Step<State, Event>;
   pending(state: State): Seat[];
-  legal(state: State, seat: Seat): Action[];
-  apply(state: State, seat: Seat, action: Action): StepResult<State, Event>;
-  timeout(state: State): Step<State, Event>;
-  view?(state: State, seat: Seat | 'public'): View | undefined;
+  legal(state: State, seat: Seat, ctx: Ctx): Action[];
+  apply(state: State, seat: Seat, action: Action, ctx: Ctx): StepResult<State, Event>;
+  timeout(state: State, ctx: Ctx): Step<State, Event>;
+  view?(state: State, seat: Seat | 'public', ctx: Ctx): View | undefined;
   step(state: State): StepName;
 }

@@ -83,7 +83,7 @@ describe('autopilot prompts', () => {
       [stack('1623', 'coalition', 32, 0, [CHARLES])],
       [stack('1623', 'prussian-allied', null, null, [FREDERICK], { garrisoned: true })],
     );
-    const legal = [
+    const legal: Action[] = [
       { type: 'combat-attack', hex: '1623' },
       { type: 'combat-decline', hex: '1623' },
     ];
@@ -96,7 +96,7 @@ describe('autopilot prompts', () => {
       [stack('1623', 'prussian-allied', 32, 0, [FREDERICK])],
       [stack('1623', 'coalition', 5, 0, [CHARLES])],
     );
-    const legal = [
+    const legal: Action[] = [
       { type: 'combat-attack', hex: '1623' },
       { type: 'combat-decline', hex: '1623' },
     ];
@@ -106,7 +106,7 @@ describe('autopilot prompts', () => {
   });
 
   it('13.33: the besieger denies the honours of war when far stronger, grants them otherwise', () => {
-    const legal = [
+    const legal: Action[] = [
       { type: 'siege-honours', hex: '1125', grant: true },
       { type: 'siege-honours', hex: '1125', grant: false },
     ];
@@ -140,7 +140,7 @@ describe('autopilot prompts', () => {
       [stack('1125', 'coalition', 0, 3, [])],
       [stack('1125', 'prussian-allied', 20, null, [FREDERICK])],
     );
-    const legal = [
+    const legal: Action[] = [
       { type: 'siege-surrender', hex: '1125', accept: true },
       { type: 'siege-surrender', hex: '1125', accept: false },
     ];
@@ -153,7 +153,7 @@ describe('autopilot prompts', () => {
       [stack('1125', 'prussian-allied', 12, 0, [FREDERICK])],
       [stack('1125', 'coalition', null, 2, [])],
     );
-    const legal = [{ type: 'siege-resolve', hex: '1125' }, { type: 'done' }];
+    const legal: Action[] = [{ type: 'siege-resolve', hex: '1125' }, { type: 'done' }];
     expect(pick(b, legal)).toEqual({ type: 'siege-resolve', hex: '1125' });
     expect(pick(b, legal, 'passive')).toEqual({ type: 'done' });
   });
@@ -165,7 +165,7 @@ describe('autopilot prompts', () => {
       [stack('1623', 'prussian-allied', 0, 2, []), stack('1524', 'prussian-allied', 6, 0, [FREDERICK])],
       [stack('1524', 'coalition', null, null, [CHARLES])],
     );
-    const legal = [
+    const legal: Action[] = [
       { type: 'combat-retreat', hex: '1524', to: '1623' },
       { type: 'combat-retreat', hex: '1524', to: '0833' },
     ];

@@ -22,6 +22,11 @@ function act(state: GameState, seat: Seat, action: HookAction): GameState {
 function tryAct(state: GameState, seat: Seat, action: HookAction): HookResult {
   return combatPhaseHook.apply(structuredClone(state), seat, action);
 }
+/** The destination of a listed retreat action. */
+function retreatTo(a: HookAction): string {
+  if (a.type !== 'combat-retreat') throw new Error(`not a retreat: ${a.type}`);
+  return a.to;
+}
 function enter(state: GameState): GameState {
   const r = combatPhaseHook.enter(structuredClone(state));
   return r.state;
@@ -118,7 +123,7 @@ describe('Combat Phase: a battle (9.0-9.5)', () => {
     const opts = combatPhaseHook.legal(s, 'austria');
     expect(opts.length).toBeGreaterThan(1);
     for (const a of opts) expect(a.type).toBe('combat-retreat');
-    const to = String(opts[1]!.to);
+    const to = retreatTo(opts[1]!);
     s = act(s, 'austria', { type: 'combat-retreat', hex: '0505', to });
     expect(s.forces['0505']).toEqual({ prussia: { out: 16, in: 0 } });
     expect(s.forces[to]).toEqual({ austria: { out: 12, in: 0 } });
@@ -153,7 +158,7 @@ describe('Combat Phase: a battle (9.0-9.5)', () => {
     s = act(s, 'prussia', { type: 'combat-attack', hex: '0505' });
     const first = combatPhaseHook.legal(s, 'austria')[0]!;
     s = combatPhaseHook.timeout(structuredClone(s)).state;
-    expect(s.leaders.daun!.hex).toBe(first.to);
+    expect(s.leaders.daun!.hex).toBe(retreatTo(first));
   });
 
   it('9.22: a battle in a Mountain hex takes two off the roll', () => {
@@ -312,7 +317,7 @@ describe('retreats on the board (9.57, 8.31, 9.11)', () => {
     // Retreat die 1 + Fermor's 2 = 3 MP.
     const opts = combatPhaseHook.legal(s, 'russia');
     expect(opts.length).toBeGreaterThan(0);
-    const to = String(opts[0]!.to);
+    const to = retreatTo(opts[0]!);
     s = act(s, 'russia', { type: 'combat-retreat', hex: '0505', to });
     const moved = s.forces[to]!;
     expect((moved.austria?.out ?? 0) + (moved.russia?.out ?? 0)).toBe(12); // 20 - 5 lost - 3 prisoners
@@ -338,7 +343,7 @@ describe('retreats on the board (9.57, 8.31, 9.11)', () => {
     s = act(s, 'prussia', { type: 'combat-attack', hex: '0101' });
     // Retreat die 2 + 1 = 3 MP: 0102 costs 2 (enemy-occupied), then one more hex.
     const opts = combatPhaseHook.legal(s, 'austria');
-    expect(opts.map((a) => a.to).sort()).toEqual(['0103', '0202']);
+    expect(opts.map(retreatTo).sort()).toEqual(['0103', '0202']);
     s = act(s, 'austria', { type: 'combat-retreat', hex: '0101', to: '0202' });
     expect(s.leaders.keith).toMatchObject({ status: 'captured', hex: null });
     expect(s.ledger.prisonerLeaders.coalition).toEqual(['keith']);

@@ -1,45 +1,39 @@
-// Plug point for the Combat Phase (9), the Siege Resolution Phase (13) and the Prisoner Exchange
-// Phase (14). The phase machine (phases/machine.ts) calls these hooks; the stubs below let each
-// phase pass straight through (no battle, no siege, no exchange). E2 replaces the stub objects with
-// real implementations living in src/engine/{combat,siege,prisoners,victory}/.
-//
-// Contract (keep stable):
-// - `actions`: zod object schemas with a literal `type` field; they join the action union in
-//   actions.ts, so `apply` validates them like any core action and `ftg schema actions` prints them.
-// - `enter(state)`: run once when the phase starts. `state` is a private copy: the hook may mutate it
-//   and return it. Dice come from `rollDie(state)` (rng.ts).
-// - `pending(state)`: seats that must still act. When it returns [] (after enter or after an
-//   apply/timeout), the machine advances to the next phase.
-// - `legal(state, seat)`: concrete actions for that seat now (the machine adds nothing).
-// - `apply(state, seat, action)`: `state` is a private copy; return the new state and events, or
-//   a RuleError (then the machine discards the copy). `done` from a seat is routed here too.
-// - `timeout(state)`: the deadline passed: finish the phase with defaults (decline everything).
-// State the hooks may use: state.combat (fought, besiegersFought, committed, hook: free JSON),
-// state.ledger (eliminated, removed, prisoners, prisonerLeaders), state.demoralized,
-// state.movement.mustAttack (5.54), state.besieged, state.rules.prisonerExchange.
-import type { z } from 'zod';
+// The interactive phases: the Combat Phase (9, combat/), the Siege Resolution Phase (13, siege/) and
+// the Prisoner Exchange Phase (14, prisoners/). Each is a module with the kernel's PhaseModule shape
+// (src/kernel/phase.ts), over this engine's state, closed action union, seats, events and map:
+// - `actions`: the phase's zod schemas, exported by its actions.ts and listed in ../actions.ts, so
+//   `apply` validates them like any core action and `ftg schema actions` prints them.
+// - `enter(state, map)`: run once when the phase starts (state is a private copy; dice from rng.ts).
+// - `pending(state)`: seats that must still act; [] lets the machine advance to the next phase.
+// - `legal(state, seat, map)`: concrete actions for that seat now (the machine adds nothing).
+// - `apply(state, seat, action, map)`: the new state and events, or a RuleError (the copy is then
+//   discarded). `done` (and, in combat, `garrison`) from a seat is routed here too.
+// - `timeout(state, map)`: the deadline passed: finish the phase with the defaults.
+// Each phase keeps its own state between actions in its typed slot of state.combat.hook (PhaseSlots
+// in types.ts); it may also use state.combat (fought, besiegersFought, committed), state.ledger,
+// state.demoralized, state.movement.mustAttack (5.54), state.besieged, state.rules.prisonerExchange.
+import type { PhaseModule, Step, StepResult } from '../../kernel/phase.js';
+import type { StrategicMap } from '../../map/types.js';
+import type { Action } from '../actions.js';
 import { combatPhaseHook } from '../combat/phase.js';
 import { prisonerExchangePhaseHook } from '../prisoners/phase.js';
 import { siegePhaseHook } from '../siege/phase.js';
 import { garrisonSide } from '../state.js';
-import type { GameEvent, GameState, RuleError, Seat } from '../types.js';
+import type { GameEvent, GameState, Seat } from '../types.js';
 
-export interface HookAction {
-  type: string;
-  [key: string]: unknown;
-}
+/** An action routed to a phase module: any action of the closed union (the module refuses others). */
+export type HookAction = Action;
 
-export type HookStep = { ok: true; state: GameState; events: GameEvent[] };
-export type HookResult = HookStep | { ok: false; error: RuleError };
+export type HookStep = Step<GameState, GameEvent>;
+export type HookResult = StepResult<GameState, GameEvent>;
 
-export interface PhaseHook {
-  readonly phase: 'combat' | 'siege' | 'prisoner-exchange';
-  readonly actions: readonly z.ZodObject<{ type: z.ZodLiteral<string> } & z.ZodRawShape>[];
-  enter(state: GameState): HookStep;
-  pending(state: GameState): Seat[];
-  legal(state: GameState, seat: Seat): HookAction[];
-  apply(state: GameState, seat: Seat, action: HookAction): HookResult;
-  timeout(state: GameState): HookStep;
+/** The interactive phases run by a module instead of the core movement code. */
+export type HookPhase = 'combat' | 'siege' | 'prisoner-exchange';
+
+/** A strategic phase module: the kernel's PhaseModule over this engine's state, actions and seats. */
+export interface PhaseHook
+  extends Omit<PhaseModule<GameState, Action, Seat, GameEvent, unknown, StrategicMap>, 'step' | 'phase'> {
+  readonly phase: HookPhase;
 }
 
 function passThrough(phase: PhaseHook['phase']): PhaseHook {

@@ -206,7 +206,7 @@ export function enterPhase(
       case 'prisoner-exchange': {
         if (p === 'combat') state.combat = { fought: [], besiegersFought: [], committed: [], hook: {} };
         const hook = phaseHooks[p];
-        const r = hook.enter(state);
+        const r = hook.enter(state, map);
         state = r.state;
         events.push(...r.events);
         state.pending = hook.pending(state);

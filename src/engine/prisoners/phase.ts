@@ -3,44 +3,36 @@
 // owner's returned prisoners go into (14.16). When such a choice exists the deciding seats are asked
 // once (`exchange-choice`); `done` or the deadline take the defaults (lowest-ranked leaders first,
 // lowest hex id). Frederick is never exchanged (14.15).
-import { z } from 'zod';
+import type { StrategicMap } from '../../map/types.js';
+import type { Action } from '../actions.js';
 import { ev } from '../events.js';
 import { engineMap } from '../map-env.js';
-import type { HookAction, HookResult, HookStep, PhaseHook } from '../phases/hooks.js';
+import type { HookResult, HookStep, PhaseHook } from '../phases/hooks.js';
 import { addSp, fortressAt, seatsOf } from '../state.js';
 import type { GameEvent, GameState, HexId, Nationality, Seat, Side } from '../types.js';
+import {
+  type ExchangeHookState,
+  exchangeActionSchemas,
+  exchangeChoiceSchema,
+  type SideChoice,
+} from './actions.js';
 import { type ExchangeResult, exchangePrisoners } from './exchange.js';
 
-const hexId = z.string().regex(/^\d{4}$/, 'a hex id is four digits RRCC');
-
-/** 14.14 / 14.16: the leaders you release first, and where your own returning prisoners go. */
-export const exchangeChoiceSchema = z.object({
-  type: z.literal('exchange-choice'),
-  release: z.array(z.string().min(1)).optional(),
-  returnTo: z.record(z.string(), hexId).optional(),
-});
-
-export const exchangeActionSchemas = [exchangeChoiceSchema] as const;
-
-interface SideChoice {
-  release?: string[];
-  returnTo?: Record<string, HexId>;
-}
-export interface ExchangeHookState {
-  waiting: Seat[];
-  choices: Partial<Record<Side, SideChoice>>;
-}
+export { exchangeActionSchemas } from './actions.js';
 
 function hs(state: GameState): ExchangeHookState {
-  return (state.combat.hook as { exchange?: ExchangeHookState }).exchange ?? { waiting: [], choices: {} };
+  return state.combat.hook.exchange ?? { waiting: [], choices: {} };
 }
 function setHs(state: GameState, h: ExchangeHookState): void {
   state.combat.hook = { ...state.combat.hook, exchange: h };
 }
 
 /** 14.16: non-besieged fortresses garrisoned (SP inside) by a nationality, by hex id. */
-export function returnFortresses(state: GameState, nat: Nationality): HexId[] {
-  const map = engineMap();
+export function returnFortresses(
+  state: GameState,
+  nat: Nationality,
+  map: StrategicMap = engineMap(),
+): HexId[] {
   return Object.keys(state.forces)
     .filter(
       (h) =>
@@ -62,6 +54,7 @@ export function runExchange(
   when: number | 'end',
   events: GameEvent[],
   choices: Partial<Record<Side, SideChoice>> = {},
+  map: StrategicMap = engineMap(),
 ): ExchangeResult {
   const held = (side: Side) => ({
     sp: { ...state.ledger.prisoners[side] } as Record<string, number>,
@@ -72,7 +65,7 @@ export function runExchange(
       pairs: state.rules.prisonerExchange,
       when,
       held: { 'prussian-allied': held('prussian-allied'), coalition: held('coalition') },
-      returnFortresses: (n) => returnFortresses(state, n as Nationality),
+      returnFortresses: (n) => returnFortresses(state, n as Nationality, map),
       neverExchanged: frederickIds(state),
       leaderPreference: {
         'prussian-allied': choices['prussian-allied']?.release ?? [],
@@ -110,9 +103,9 @@ export function runExchange(
 }
 
 /** Seats with a real choice this phase: a holder with spare eligible leaders, an owner with 2+ fortresses. */
-function seatsWithChoices(state: GameState): Seat[] {
+function seatsWithChoices(state: GameState, map: StrategicMap): Seat[] {
   const dry = structuredClone(state);
-  const result = runExchange(dry, state.turn, []);
+  const result = runExchange(dry, state.turn, [], {}, map);
   const sides = new Set<Side>();
   for (const r of result.releases) {
     if (r.returnTo.length > 1) sides.add(state.seatSide[r.nationality as Nationality]);
@@ -126,20 +119,20 @@ function seatsWithChoices(state: GameState): Seat[] {
   return [...sides].map((s) => seatsOf(state, s)[0]!);
 }
 
-function finish(state: GameState, h: ExchangeHookState, events: GameEvent[]): void {
-  runExchange(state, state.turn, events, h.choices);
+function finish(state: GameState, map: StrategicMap, h: ExchangeHookState, events: GameEvent[]): void {
+  runExchange(state, state.turn, events, h.choices, map);
   h.waiting = [];
 }
 
-function enter(state: GameState): HookStep {
+function enter(state: GameState, map: StrategicMap): HookStep {
   const events: GameEvent[] = [];
-  const h: ExchangeHookState = { waiting: seatsWithChoices(state), choices: {} };
-  if (h.waiting.length === 0) finish(state, h, events);
+  const h: ExchangeHookState = { waiting: seatsWithChoices(state, map), choices: {} };
+  if (h.waiting.length === 0) finish(state, map, h, events);
   setHs(state, h);
   return { ok: true, state, events };
 }
 
-function apply(state: GameState, seat: Seat, action: HookAction): HookResult {
+function apply(state: GameState, seat: Seat, action: Action, map: StrategicMap): HookResult {
   const h = hs(state);
   const side = state.seatSide[seat];
   const events: GameEvent[] = [];
@@ -162,7 +155,7 @@ function apply(state: GameState, seat: Seat, action: HookAction): HookResult {
           ok: false,
           error: { rule: '14.16', code: 'not-yours', message: `${nat} prisoners are not yours to place.` },
         };
-      if (!returnFortresses(state, nat as Nationality).includes(hex))
+      if (!returnFortresses(state, nat as Nationality, map).includes(hex))
         return {
           ok: false,
           error: {
@@ -183,31 +176,33 @@ function apply(state: GameState, seat: Seat, action: HookAction): HookResult {
       },
     };
   h.waiting = h.waiting.filter((s) => s !== seat);
-  if (h.waiting.length === 0) finish(state, h, events);
+  if (h.waiting.length === 0) finish(state, map, h, events);
   setHs(state, h);
   return { ok: true, state, events };
 }
 
-function legal(state: GameState, seat: Seat): HookAction[] {
+function legal(state: GameState, seat: Seat): Action[] {
   const h = hs(state);
   if (!h.waiting.includes(seat)) return [];
   return [{ type: 'exchange-choice' }, { type: 'done' }];
 }
 
-function timeout(state: GameState): HookStep {
+function timeout(state: GameState, map: StrategicMap): HookStep {
   const h = hs(state);
   const events: GameEvent[] = [];
-  if (h.waiting.length > 0) finish(state, h, events);
+  if (h.waiting.length > 0) finish(state, map, h, events);
   setHs(state, h);
   return { ok: true, state, events };
 }
 
-export const prisonerExchangePhaseHook: PhaseHook = {
-  phase: 'prisoner-exchange',
+/** The Prisoner Exchange Phase module; the map is passed in by the engine (tests may omit it). */
+export const prisonerExchangePhaseHook = {
+  phase: 'prisoner-exchange' as const,
   actions: exchangeActionSchemas,
-  enter,
-  pending: (state) => hs(state).waiting,
-  legal,
-  apply,
-  timeout,
-};
+  enter: (state: GameState, map?: StrategicMap) => enter(state, map ?? engineMap()),
+  pending: (state: GameState) => hs(state).waiting,
+  legal: (state: GameState, seat: Seat, _map?: StrategicMap) => legal(state, seat),
+  apply: (state: GameState, seat: Seat, action: Action, map?: StrategicMap) =>
+    apply(state, seat, action, map ?? engineMap()),
+  timeout: (state: GameState, map?: StrategicMap) => timeout(state, map ?? engineMap()),
+} satisfies PhaseHook;

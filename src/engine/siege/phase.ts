@@ -1,14 +1,11 @@
-// The Siege Resolution Phase (4.2 A7/B7, 13.0) as a phase hook: the phasing player picks which of
-// the fortresses he besieges to roll against (13.15: none is compulsory), in any order; a Breach runs
-// the 13.33 sequence (honours asked, granted or denied; surrender or storm) with each decision taken by
-// the player the rule names; the fortress changes hands and the siege depot goes (10.48).
-import { z } from 'zod';
+import type { StrategicMap } from '../../map/types.js';
+import type { Action } from '../actions.js';
 import { captureLeader } from '../combat/phase.js';
 import type { CombatLeader } from '../combat/types.js';
 import { ev } from '../events.js';
 import { parseHex } from '../hexgrid.js';
 import { engineMap } from '../map-env.js';
-import type { HookAction, HookResult, HookStep, PhaseHook } from '../phases/hooks.js';
+import type { HookResult, HookStep, PhaseHook } from '../phases/hooks.js';
 import { rollDie } from '../rng.js';
 import { addLedger, addSp, fortressAt, garrisonSide, otherSide, sideLeadersAt } from '../state.js';
 import type {
@@ -23,46 +20,25 @@ import type {
 } from '../types.js';
 import { NATIONALITIES } from '../types.js';
 import {
+  type SiegeHookState,
+  siegeActionSchemas,
+  siegeHonoursSchema,
+  siegeResolveSchema,
+  siegeSurrenderSchema,
+} from './actions.js';
+import {
   type BreachContext,
   type BreachOutcome,
-  type BreachStep,
   decideBreach,
   startBreach,
   takeLargestFirst,
 } from './honours.js';
 import { rollSiege } from './resolution.js';
 
-const hexId = z.string().regex(/^\d{4}$/, 'a hex id is four digits RRCC');
-
-/** 13.0: roll against a fortress you besiege. `garrisonSp`: SP to move in if it falls (default 1). */
-export const siegeResolveSchema = z.object({
-  type: z.literal('siege-resolve'),
-  hex: hexId,
-  garrisonSp: z.number().int().min(1).optional(),
-});
-/** 13.33 (1)/(2): the besieger grants the honours of war, or denies them and demands surrender. */
-export const siegeHonoursSchema = z.object({
-  type: z.literal('siege-honours'),
-  hex: hexId,
-  grant: z.boolean(),
-});
-/** 13.33 (2A)/(2B): the garrison's owner surrenders, or refuses and is stormed. */
-export const siegeSurrenderSchema = z.object({
-  type: z.literal('siege-surrender'),
-  hex: hexId,
-  accept: z.boolean(),
-});
-
-export const siegeActionSchemas = [siegeResolveSchema, siegeHonoursSchema, siegeSurrenderSchema] as const;
-
-export interface SiegeHookState {
-  /** Fortresses the phasing side besieges and has not yet rolled against (or passed). */
-  remaining: HexId[];
-  breach?: { hex: HexId; step: BreachStep; garrisonSp: number };
-}
+export { siegeActionSchemas } from './actions.js';
 
 function hs(state: GameState): SiegeHookState {
-  return (state.combat.hook as { siege?: SiegeHookState }).siege ?? { remaining: [] };
+  return state.combat.hook.siege ?? { remaining: [] };
 }
 function setHs(state: GameState, h: SiegeHookState): void {
   state.combat.hook = { ...state.combat.hook, siege: h };
@@ -113,8 +89,12 @@ export function hexDistance(a: HexId, b: HexId): number {
 }
 
 /** 13.33 (1): nearest non-besieged fortress garrisoned by that nationality (ties: lowest hex id). */
-export function nearestGarrison(state: GameState, from: HexId, nat: Nationality): HexId | undefined {
-  const map = engineMap();
+export function nearestGarrison(
+  state: GameState,
+  from: HexId,
+  nat: Nationality,
+  map: StrategicMap = engineMap(),
+): HexId | undefined {
   return Object.keys(state.forces)
     .filter(
       (h) =>
@@ -165,7 +145,7 @@ function enter(state: GameState): HookStep {
   return { ok: true, state, events: [] };
 }
 
-function context(state: GameState, hex: HexId): BreachContext {
+function context(state: GameState, map: StrategicMap, hex: HexId): BreachContext {
   const gSide = otherSide(state.phasing);
   return {
     garrison: {
@@ -180,12 +160,13 @@ function context(state: GameState, hex: HexId): BreachContext {
     },
     // 1756 A: Saxon (Empire) garrisons must surrender when denied the honours.
     mustSurrender: state.rules.saxonsMustSurrender ? ['empire'] : [],
-    nearestGarrison: (n) => nearestGarrison(state, hex, n as Nationality),
+    nearestGarrison: (n) => nearestGarrison(state, hex, n as Nationality, map),
   };
 }
 
 function resolve(
   state: GameState,
+  map: StrategicMap,
   hex: HexId,
   garrisonSp: number,
   h: SiegeHookState,
@@ -202,7 +183,7 @@ function resolve(
   });
   if ('error' in r) return { rule: r.rule, code: 'siege-roll', message: r.error };
   h.remaining = h.remaining.filter((x) => x !== hex);
-  const name = fortressAt(state, engineMap(), hex)?.name ?? hex;
+  const name = fortressAt(state, map, hex)?.name ?? hex;
   events.push(
     ev(
       'siege-roll',
@@ -235,13 +216,13 @@ function resolve(
 
 function applyOutcome(
   state: GameState,
+  map: StrategicMap,
   hex: HexId,
   o: BreachOutcome,
   garrisonSp: number,
   events: GameEvent[],
 ): void {
   const gSide = otherSide(state.phasing);
-  const map = engineMap();
   const name = fortressAt(state, map, hex)?.name ?? hex;
   if (o.how === 'honours') {
     for (const t of o.transferred) {
@@ -313,6 +294,7 @@ function applyOutcome(
 
 function decide(
   state: GameState,
+  map: StrategicMap,
   h: SiegeHookState,
   by: 'besieger' | 'garrison',
   choice: 'grant' | 'deny' | 'surrender' | 'refuse',
@@ -323,10 +305,10 @@ function decide(
     by === 'besieger'
       ? { by, choice: choice as 'grant' | 'deny' }
       : { by, choice: choice as 'surrender' | 'refuse' };
-  const next = decideBreach(context(state, b.hex), b.step, d);
+  const next = decideBreach(context(state, map, b.hex), b.step, d);
   if ('error' in next) return { rule: next.rule, code: 'honours-sequence', message: next.error };
   if (next.step === 'done') {
-    applyOutcome(state, b.hex, next.outcome, b.garrisonSp, events);
+    applyOutcome(state, map, b.hex, next.outcome, b.garrisonSp, events);
     h.breach = undefined;
   } else {
     b.step = next;
@@ -342,7 +324,7 @@ function decide(
   return undefined;
 }
 
-function apply(state: GameState, seat: Seat, action: HookAction): HookResult {
+function apply(state: GameState, seat: Seat, action: Action, map: StrategicMap): HookResult {
   const h = hs(state);
   const side = state.seatSide[seat];
   const events: GameEvent[] = [];
@@ -358,7 +340,7 @@ function apply(state: GameState, seat: Seat, action: HookAction): HookResult {
           'not-besieged',
           `You do not besiege a fortress at ${a.hex} (or already rolled against it).`,
         );
-      const e = resolve(state, a.hex, a.garrisonSp ?? 1, h, events);
+      const e = resolve(state, map, a.hex, a.garrisonSp ?? 1, h, events);
       if (e) return { ok: false, error: e };
       break;
     }
@@ -368,7 +350,7 @@ function apply(state: GameState, seat: Seat, action: HookAction): HookResult {
         return err('13.33', 'no-breach', `No breach is waiting at ${a.hex}.`);
       if (side !== state.phasing)
         return err('13.33', 'not-besieger', 'Only the besieging player grants or denies the honours of war.');
-      const e = decide(state, h, 'besieger', a.grant ? 'grant' : 'deny', events);
+      const e = decide(state, map, h, 'besieger', a.grant ? 'grant' : 'deny', events);
       if (e) return { ok: false, error: e };
       break;
     }
@@ -378,12 +360,12 @@ function apply(state: GameState, seat: Seat, action: HookAction): HookResult {
         return err('13.33', 'no-breach', `No breach is waiting at ${a.hex}.`);
       if (side === state.phasing)
         return err('13.33', 'not-garrison', "Only the garrison's owner surrenders or refuses.");
-      const e = decide(state, h, 'garrison', a.accept ? 'surrender' : 'refuse', events);
+      const e = decide(state, map, h, 'garrison', a.accept ? 'surrender' : 'refuse', events);
       if (e) return { ok: false, error: e };
       break;
     }
     case 'done':
-      defaultStep(state, h, seat, events);
+      defaultStep(state, map, h, seat, events);
       break;
     default:
       return err('input', 'unknown-action', `"${action.type}" is not a Siege Resolution Phase action.`);
@@ -397,21 +379,27 @@ function apply(state: GameState, seat: Seat, action: HookAction): HookResult {
  * honours; a waiting garrison surrenders unless it outnumbers the besiegers (then a storm would
  * destroy them). See docs/rulings.md 13.33.
  */
-function defaultStep(state: GameState, h: SiegeHookState, seat: Seat | undefined, events: GameEvent[]): void {
+function defaultStep(
+  state: GameState,
+  map: StrategicMap,
+  h: SiegeHookState,
+  seat: Seat | undefined,
+  events: GameEvent[],
+): void {
   if (h.breach) {
-    if (h.breach.step.step === 'honours-requested') decide(state, h, 'besieger', 'grant', events);
+    if (h.breach.step.step === 'honours-requested') decide(state, map, h, 'besieger', 'grant', events);
     else {
-      const c = context(state, h.breach.hex);
+      const c = context(state, map, h.breach.hex);
       const g = Object.values(c.garrison.sp).reduce((a, b) => a + b, 0);
       const b = Object.values(c.besiegers.sp).reduce((a, x) => a + x, 0);
-      decide(state, h, 'garrison', g > b ? 'refuse' : 'surrender', events);
+      decide(state, map, h, 'garrison', g > b ? 'refuse' : 'surrender', events);
     }
     return;
   }
   h.remaining = seat ? h.remaining.filter((hex) => seatOfDepot(state, hex) !== seat) : [];
 }
 
-function legal(state: GameState, seat: Seat): HookAction[] {
+function legal(state: GameState, seat: Seat): Action[] {
   if (!pending(state).includes(seat)) return [];
   const h = hs(state);
   if (h.breach) {
@@ -428,26 +416,28 @@ function legal(state: GameState, seat: Seat): HookAction[] {
   return [
     ...h.remaining
       .filter((hex) => seatOfDepot(state, hex) === seat)
-      .map((hex) => ({ type: 'siege-resolve', hex })),
+      .map((hex) => ({ type: 'siege-resolve' as const, hex })),
     { type: 'done' },
   ];
 }
 
-function timeout(state: GameState): HookStep {
+function timeout(state: GameState, map: StrategicMap): HookStep {
   const h = hs(state);
   const events: GameEvent[] = [];
   for (let guard = 0; (h.breach || h.remaining.length > 0) && guard < 100; guard++)
-    defaultStep(state, h, undefined, events);
+    defaultStep(state, map, h, undefined, events);
   setHs(state, h);
   return { ok: true, state, events };
 }
 
-export const siegePhaseHook: PhaseHook = {
-  phase: 'siege',
+/** The Siege Resolution Phase module; the map is passed in by the engine (tests may omit it). */
+export const siegePhaseHook = {
+  phase: 'siege' as const,
   actions: siegeActionSchemas,
-  enter,
+  enter: (state: GameState, _map?: StrategicMap) => enter(state),
   pending,
-  legal,
-  apply,
-  timeout,
-};
+  legal: (state: GameState, seat: Seat, _map?: StrategicMap) => legal(state, seat),
+  apply: (state: GameState, seat: Seat, action: Action, map?: StrategicMap) =>
+    apply(state, seat, action, map ?? engineMap()),
+  timeout: (state: GameState, map?: StrategicMap) => timeout(state, map ?? engineMap()),
+} satisfies PhaseHook;

@@ -1,0 +1,92 @@
+// Applying a battle's outcome to the state (9.4, 9.44, 9.46, 10.46, 14.0), whoever resolved it:
+// losses and prisoners, killed and captured leaders, lost depots, and the events the players see.
+import { ev, toSides } from '../events.js';
+import { addLedger, addSp, otherSide } from '../state.js';
+import type { GameEvent, GameState, HexId, Nationality, Side } from '../types.js';
+import type { BattleOutcome } from './battle.js';
+import { outsideSp } from './forces.js';
+
+/** 9.4: remove the losses, take the prisoners and report the battle to the two players and the public. */
+export function applyBattle(state: GameState, hex: HexId, out: BattleOutcome, events: GameEvent[]): void {
+  for (const s of [out.attacker, out.defender]) {
+    const captor = otherSide(s.side);
+    for (const [nat, n] of Object.entries(s.eliminated)) {
+      addSp(state, hex, nat as Nationality, 'out', -n);
+      addLedger(state.ledger.eliminated, nat as Nationality, n);
+    }
+    for (const [nat, n] of Object.entries(s.captured)) {
+      if (n === 0) continue;
+      addSp(state, hex, nat as Nationality, 'out', -n);
+      addLedger(state.ledger.prisoners[captor], nat as Nationality, n);
+    }
+    for (const id of s.killed) killLeader(state, id);
+    for (const id of s.capturedLeaders) captureLeader(state, id, captor);
+  }
+  for (const side of out.depotsLost) loseDepot(state, hex, side);
+  const text =
+    `Battle at ${hex}: column ${out.column}%, modified roll ${out.modifiedRoll}. ` +
+    (out.victor === 'draw'
+      ? 'A draw.'
+      : `${out.victor === 'prussian-allied' ? 'Prussian-Allied' : 'Coalition'} victory.`);
+  events.push(
+    ev('battle', text, toSides('prussian-allied', 'coalition'), {
+      hex,
+      column: out.column,
+      modifiedRoll: out.modifiedRoll,
+      victor: out.victor,
+      attacker: battleReport(out.attacker),
+      defender: battleReport(out.defender),
+      prisonersDue: out.prisonersDue,
+    }),
+  );
+  events.push(
+    ev('battle-public', `A battle was fought at ${hex}.`, { to: 'all' }, { hex, victor: out.victor }),
+  );
+}
+
+/** What the two players learn of one side's battle (no leader ratings: the view never shows enemy ones). */
+function battleReport(o: BattleOutcome['attacker']) {
+  return {
+    side: o.side,
+    result: o.result,
+    eliminated: o.eliminated,
+    captured: o.captured,
+    killed: o.killed,
+    capturedLeaders: o.capturedLeaders,
+    remainingSp: o.remainingSp,
+    score: o.score,
+  };
+}
+
+/** 9.44: killed in action, out of the game for good. 8.12: succession is automatic (lowest rank on map). */
+export function killLeader(state: GameState, id: string): void {
+  const l = state.leaders[id];
+  if (!l) return;
+  l.status = 'killed';
+  l.hex = null;
+  l.inside = false;
+}
+
+/** 14.0: a captured leader is held by the captor. */
+export function captureLeader(state: GameState, id: string, captor: Side): void {
+  const l = state.leaders[id];
+  if (!l) return;
+  l.status = 'captured';
+  l.hex = null;
+  l.inside = false;
+  if (!state.ledger.prisonerLeaders[captor].includes(id)) state.ledger.prisonerLeaders[captor].push(id);
+}
+
+/** 10.46 / 9.46: a completed depot is taken over by the enemy; one still being built is removed. */
+export function loseDepot(state: GameState, hex: HexId, side: Side): void {
+  const d = state.depots[hex];
+  if (!d || state.seatSide[d.owner] !== side) return;
+  const enemy = otherSide(side);
+  if (d.status !== 'complete') {
+    delete state.depots[hex];
+    return;
+  }
+  const sp = outsideSp(state, hex, enemy);
+  const newOwner = Object.entries(sp).sort((x, y) => y[1] - x[1])[0]?.[0] as Nationality | undefined;
+  if (newOwner) state.depots[hex] = { ...d, owner: newOwner };
+}
