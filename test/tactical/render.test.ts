@@ -183,3 +183,103 @@ describe('docs/tactical.md pictures', () => {
     expect(md).toContain('(tactical-sagschutz.png)');
   });
 });
+
+describe('render model from a seat view', () => {
+  const view = {
+    viewer: 'austria' as const,
+    turn: 3,
+    lastTurn: 15,
+    phase: 'operations',
+    units: [
+      {
+        id: 'a',
+        side: 'austria' as const,
+        formation: 'colloredo-corps',
+        arm: 'infantry' as const,
+        cp: 2,
+        hex: '2104',
+        facing: 3,
+        disorganized: true,
+        routed: false,
+        eliminated: false,
+      },
+      {
+        id: 'b',
+        side: 'austria' as const,
+        formation: 'colloredo-corps',
+        arm: 'artillery' as const,
+        cp: 0,
+        firePoints: 3,
+        hex: '2104',
+        facing: 3,
+        disorganized: false,
+        routed: false,
+        eliminated: false,
+      },
+      {
+        id: 'c',
+        side: 'prussia' as const,
+        formation: 'p-guard',
+        arm: 'infantry' as const,
+        cp: 0,
+        hex: null,
+        facing: 0,
+        disorganized: false,
+        routed: false,
+        eliminated: true,
+      },
+      {
+        id: 'd',
+        side: 'prussia' as const,
+        formation: 'p-guard',
+        arm: 'cavalry' as const,
+        cp: 1,
+        hex: '2107',
+        facing: 7,
+        disorganized: false,
+        routed: true,
+        eliminated: false,
+      },
+    ],
+    leaders: [
+      {
+        id: 'charles',
+        side: 'austria' as const,
+        name: 'Prince Charles',
+        role: 'cinc' as const,
+        hex: '2203',
+        formation: null,
+        eliminated: false,
+        outOfCommand: false,
+      },
+      {
+        id: 'col',
+        side: 'austria' as const,
+        name: 'Colloredo',
+        role: 'formation' as const,
+        hex: '2004',
+        formation: 'colloredo-corps',
+        eliminated: false,
+        outOfCommand: true,
+      },
+    ],
+    formations: [
+      { id: 'colloredo-corps', side: 'austria' as const, name: 'Colloredo', leader: 'col', activated: true },
+      { id: 'p-guard', side: 'prussia' as const, name: 'Guard', leader: null, activated: false },
+    ],
+    breached: ['2004'],
+  };
+
+  it('draws only units and leaders the view shows on the map; batteries show fire points', async () => {
+    const { modelFromView } = await import('../../src/render/tactical/from-view.js');
+    const m = modelFromView(view);
+    expect(m.units.map((u) => u.id).sort()).toEqual(['a', 'b', 'd']);
+    expect(m.units.find((u) => u.id === 'b')!.strength).toBe(3);
+    expect(m.units.find((u) => u.id === 'd')).toMatchObject({ routed: true, facing: 1 });
+    expect(m.leaders.find((l) => l.id === 'col')).toMatchObject({ outOfCommand: true, activated: true });
+    expect(m.subtitle).toMatch(/Austrian view/);
+    expect(m.breached).toEqual(['2004']);
+    const pic = renderTacticalMap(map, m, { center: '2104', radius: 3 });
+    expect(pic.png.length).toBeLessThan(400 * 1024);
+  });
+});

@@ -26,6 +26,7 @@ import {
   INDEPENDENT_COLOUR,
   INK,
   MARKER,
+  RANGE_COLOUR,
   SIDE_STYLE,
   TERRAIN_FILL,
 } from './palette.js';
@@ -166,6 +167,7 @@ export function renderTacticalMap(
   ctx.clip();
   drawOverlays(ctx, model, f, px, inFrame);
   drawMarkers(ctx, model, f, px, inFrame);
+  drawBreaches(ctx, model, f, px, inFrame);
   ctx.restore();
   drawTitle(ctx, model, f);
   const png = encodePalettePng(ctx.getImageData(0, 0, f.width, f.height).data, f.width, f.height);
@@ -476,7 +478,7 @@ function drawOverlays(
   inFrame: Set<TacHexId>,
 ): void {
   for (const r of model.commandRanges ?? []) {
-    const colour = r.formation ? formationColour(model.formations, r.formation) : SIDE_STYLE[r.side].fill;
+    const colour = r.formation ? formationColour(model.formations, r.formation) : RANGE_COLOUR[r.side];
     const inRange = new Set(f.hexes.filter((h) => distance(h, r.hex) <= r.radius));
     ctx.fillStyle = `${colour}1A`;
     for (const h of inRange) {
@@ -538,6 +540,31 @@ function drawOverlays(
       ctx.textBaseline = 'middle';
       haloText(ctx, 'no LOS', m.x, m.y, INK.fireBlocked, 4);
     }
+  }
+}
+
+function drawBreaches(
+  ctx: CanvasRenderingContext2D,
+  model: TacticalRenderModel,
+  f: Frame,
+  px: (p: Point) => Point,
+  inFrame: Set<TacHexId>,
+): void {
+  for (const h of model.breached ?? []) {
+    if (!inFrame.has(h)) continue;
+    // a breach: a red gap across the churchyard wall's west face and the word "breach"
+    const c = px(hexCentre(h));
+    const r = f.s * 0.26;
+    ctx.strokeStyle = INK.highlight;
+    ctx.lineWidth = Math.max(3, f.s * 0.09);
+    ctx.beginPath();
+    ctx.moveTo(c.x - r - f.s * 0.05, c.y - r * 0.35);
+    ctx.lineTo(c.x - r + f.s * 0.05, c.y + r * 0.35);
+    ctx.stroke();
+    ctx.font = font(Math.max(9, f.s * 0.2), true);
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    haloText(ctx, 'breach', c.x, c.y - f.s * 0.36, INK.highlight, 4);
   }
 }
 
@@ -681,9 +708,19 @@ function drawMarkers(
     ctx.fillStyle = st.fill;
     ctx.fill();
     ctx.lineWidth = Math.max(2, s * 0.06);
-    ctx.strokeStyle =
-      l.role === 'cinc' ? '#C9A227' : l.formation ? formationColour(model.formations, l.formation) : st.edge;
-    ctx.stroke();
+    if (l.role === 'cinc') {
+      // commander-in-chief: a black outer ring around a gold one
+      ctx.strokeStyle = '#111111';
+      ctx.stroke();
+      ctx.beginPath();
+      ctx.arc(at.x, at.y, r - Math.max(2, s * 0.05), 0, Math.PI * 2);
+      ctx.strokeStyle = '#E6B800';
+      ctx.lineWidth = Math.max(1.5, s * 0.04);
+      ctx.stroke();
+    } else {
+      ctx.strokeStyle = l.formation ? formationColour(model.formations, l.formation) : st.edge;
+      ctx.stroke();
+    }
     ctx.fillStyle = st.ink;
     ctx.font = font(Math.max(8, r * 0.9), true);
     ctx.textAlign = 'center';

@@ -39,6 +39,7 @@ const schema = z.object({
     .optional(),
   linesOfFire: z.array(z.object({ from: hex, to: hex, blocked: z.boolean().optional() })).optional(),
   highlights: z.array(hex).optional(),
+  breached: z.array(hex).optional(),
 });
 
 export function checkRenderModel(raw: unknown): string | undefined {

@@ -64,6 +64,8 @@ export interface TacticalRenderModel {
   linesOfFire?: TacLineOfFire[];
   /** Hexes to outline (selection, last move). */
   highlights?: string[];
+  /** Walled hexes breached by artillery (the breaching ruling): drawn with a gap in the wall. */
+  breached?: string[];
 }
 
 /** A render model with nothing on the map (the base map picture). */

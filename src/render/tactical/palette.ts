@@ -45,6 +45,9 @@ export const SIDE_STYLE: Record<TacSide, { fill: string; ink: string; edge: stri
   austria: { fill: '#FAFAF5', ink: '#111111', edge: '#333333', label: 'Austria' },
 };
 
+/** Command-range outline per side when no formation colour applies. */
+export const RANGE_COLOUR: Record<TacSide, string> = { prussia: '#1F5F99', austria: '#333333' };
+
 /** Okabe-Ito colours for formation bands (order of the side's formations); grey for independents. */
 export const FORMATION_COLOURS = [
   '#E69F00',
