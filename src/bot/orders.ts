@@ -15,6 +15,7 @@ import type { Action } from '../app/engine-port.js';
 import type { GameRow } from '../db/schema.js';
 import { ANY_STEP, decodeComponentId, EXPIRED_MESSAGE, encodeComponentId, stepTag } from './custom-id.js';
 import { dryRun, type Sequence } from './dry-run.js';
+import { battleEmbeds } from './presenters/battle.js';
 import { actionLabel, describeAction, describeEvent, placeLabel } from './presenters/describe.js';
 import { seatLabel } from './session.js';
 import { type BotDeps, errorReply, type Reply } from './types.js';
@@ -56,7 +57,7 @@ export async function previewOrder(
     command: o.command,
     version: check.version,
   });
-  const lines = check.events.map(describeEvent);
+  const lines = check.events.map((e) => describeEvent(e, deps.names));
   const warnings = [
     ...(o.warnings ?? []),
     ...check.warnings,
@@ -165,8 +166,10 @@ export async function submitAction(
   });
   if (!r.ok) return errorReply(r.error.message, r.error.rule);
   if (o.action.type !== 'done') await deps.afterCommit?.(o.gameId, o.seat).catch(() => {});
-  const lines = r.events.map(describeEvent).filter(Boolean);
+  const lines = r.events.map((e) => describeEvent(e, deps.names)).filter(Boolean);
+  const reports = battleEmbeds(r.events, deps.names);
   return {
+    ...(reports.length ? { embeds: reports } : {}),
     content: `✅ ${seatLabel(o.seat)}: ${describeAction(o.action, deps.names)}.${
       lines.length
         ? `\n${lines
@@ -477,6 +480,7 @@ export async function handleComponent(
   deps.previews.take(preview.id);
   // Send the orders in sequence; stop at the first refusal (the earlier ones stand, as committed).
   const parts: string[] = [];
+  const embeds: APIEmbed[] = [];
   const sequence = [...(preview.before ?? []), preview.action, ...(preview.after ?? [])];
   for (const [i, action] of sequence.entries()) {
     const r = await submitAction(deps, {
@@ -487,6 +491,7 @@ export async function handleComponent(
       requestId: `preview:${preview.id}.${preview.createdAt}:${i}`,
     });
     parts.push(r.content ?? '');
+    embeds.push(...(r.embeds ?? []));
     if (!r.content?.startsWith('✅')) break;
   }
   return {
@@ -494,7 +499,7 @@ export async function handleComponent(
     ephemeral: true,
     update: 'replace',
     components: [],
-    embeds: [],
+    embeds: embeds.slice(0, 5),
   };
 }
 

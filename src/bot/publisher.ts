@@ -6,7 +6,9 @@
 // that fails the notice waits for their next interaction.
 import { ChannelType, type Client, DiscordAPIError, type MessageCreateOptions } from 'discord.js';
 import type { OutboundMessage, Publisher } from '../app/publisher.js';
+import type { NameBook } from './names.js';
 import { buttonableActions, decisionRows, decisionSummary, forfeitRow } from './orders.js';
+import { battleEmbeds } from './presenters/battle.js';
 import { describeEvent } from './presenters/describe.js';
 import { privateEmbed, publicEmbed, relativeTime } from './presenters/status.js';
 import { seatLabel } from './session.js';
@@ -24,8 +26,8 @@ export const OPEN_DMS_HINT =
   'I could not DM you: your direct messages from server members are closed. To get your private updates by DM, open the server menu → Privacy Settings → allow Direct Messages, then use /help.';
 
 /** The texts of the events the target may see (the service filtered them per reader). */
-function eventTexts(m: OutboundMessage): string[] {
-  return (m.events ?? []).map(describeEvent).filter((t) => t.length > 0);
+function eventTexts(m: OutboundMessage, names?: NameBook): string[] {
+  return (m.events ?? []).map((e) => describeEvent(e, names)).filter((t) => t.length > 0);
 }
 
 export class DiscordPublisher implements Publisher {
@@ -87,7 +89,7 @@ export class DiscordPublisher implements Publisher {
       pendingSeats: m.pendingSeats,
       dueAt: m.dueAt,
       names: deps.names,
-      events: eventTexts(m),
+      events: eventTexts(m, deps.names),
       withImage: png !== null,
     });
     if (png) embed.image = { url: 'attachment://map.png' };
@@ -120,7 +122,7 @@ export class DiscordPublisher implements Publisher {
       pendingActions: decision ? decisionSummary(deps, decision.legalActions) : [],
       dueAt: m.dueAt,
       names: deps.names,
-      events: eventTexts(m),
+      events: eventTexts(m, deps.names),
     });
     const rows = (
       decision && pending.ok && buttons.length
@@ -146,9 +148,11 @@ export class DiscordPublisher implements Publisher {
     const png =
       m.topic === 'update' && deps.render ? await deps.render(m.view, { title: seatLabel(seat) }) : null;
     if (png) embed.image = { url: `attachment://${seat}.png` };
+    // 9.0: the full report of each battle the seat may see, in its own embed after the forces.
+    const reports = battleEmbeds(m.events ?? [], deps.names);
     return {
       content,
-      embeds: [embed],
+      embeds: [embed, ...reports],
       files: png
         ? [{ attachment: png, name: `${seat}.png`, description: `${seatLabel(seat)}: your private map` }]
         : [],

@@ -143,6 +143,13 @@ export function view(
         // 8.21: the commander of each nationality sits on top of its stack; inverted garrison
         // counters (12.11) hide the leaders inside.
         const seen = new Set<Nationality>();
+        // 12.11/12.12: a leader inside a fortress is an inverted counter like any garrison unit:
+        // the enemy sees a garrison of his nationality (never whether it is a leader or SP).
+        const insideNats = new Set<Nationality>([
+          ...stack.inside,
+          ...leaders.filter((l) => l.inside).map((l) => l.nationality),
+        ]);
+        stack.inside = nats.filter((n) => insideNats.has(n));
         for (const l of leaders) {
           if (l.inside || seen.has(l.nationality)) continue;
           seen.add(l.nationality);

@@ -321,8 +321,31 @@ describe('bot e2e with the real engine: overwhelming attack, force march, battle
     expect(buttonsOf(dm).map((b) => b.label)).toEqual(
       expect.arrayContaining([expect.stringMatching(/^Attack at 1528/)]),
     );
-    const attacked = await press('frederick', dm, /^Attack at 1528/);
-    expect(textOf(attacked)).toMatch(/Battle at 1528/);
+    // 9.x decisions are confirmed once: the button opens the preview, Confirm fights.
+    const attackButton = buttonsOf(dm).find((b) => /^Attack at 1528/.test(b.label)) as { id: string };
+    const opened = await g.standin
+      .user('frederick')
+      .click(dm.id, attackButton.id)
+      .reply({ timeoutMs: 15000 });
+    expect(opened.embeds[0]?.title).toBe('Preview — Prussia');
+    expect(opened.visibleTo).toEqual([g.standin.userId('frederick')]);
+    const attacked = await press('frederick', opened, /^Confirm$/);
+    // Issue 18.3: the participants get a real report; the channel the outcome without strengths.
+    const report = attacked.embeds.find((e) => /^⚔️ Battle at 1528/.test(e.title ?? ''));
+    if (process.env.DUMP) console.log(JSON.stringify(attacked.embeds, null, 1));
+    expect(report?.description).toMatch(/\d+ SP attacking \d+ SP: the \*\*\d+%\*\* column/);
+    expect(report?.fields?.map((f) => f.name)).toEqual([
+      'Attacker — Prussian-Allied',
+      'Defender — Coalition',
+      'Outcome',
+    ]);
+    expect(report?.fields?.[0]?.value).toMatch(/Result: .*\nLost: /);
+    expect(report?.fields?.[2]?.value).toMatch(/carries the field|Neither side prevailed/);
+    const mariaReport = g.standin
+      .dmsOf('maria')
+      .flatMap((m) => m.embeds)
+      .find((e) => /^⚔️ Battle at 1528/.test(e.title ?? ''));
+    expect(mariaReport?.fields?.[1]?.value).toBe(report?.fields?.[1]?.value);
     const choices = await g.standin
       .user('maria')
       .autocomplete('retreat', { channel: 'war', focused: 'choice', options: { choice: '' } })
@@ -334,7 +357,7 @@ describe('bot e2e with the real engine: overwhelming attack, force march, battle
     expect(textOf(retreated)).toMatch(/retreats to \d{4}, demoralized/);
     const channel = g.standin.messagesIn('war').filter((m) => m.audience === 'channel');
     const all = channel.map(textOf).join('\n');
-    expect(all).toMatch(/A battle was fought at 1528/);
+    expect(all).toMatch(/⚔️ Battle at 1528: (Prussian-Allied victory|Coalition victory|a draw)/);
     // 5.5 has the mover announce its own strength; nothing else public names a strength.
     const strengths = all.match(/\b\d+\s*SP\b/g) ?? [];
     expect(strengths.every((x) => x === '8 SP')).toBe(true);

@@ -190,6 +190,21 @@ describe('10.4 depots', () => {
     expect(moved.depots['1624']).toBeUndefined();
   });
 
+  it('10.42: the removal of an unfinished depot is public, its reason (fewer than ten SP) only its side’s', () => {
+    const s = start(army(), { dice: [6] });
+    const m = ok(
+      act(ok(act(s, 'prussia', { type: 'depot-build', hex: '1624' })), 'prussia', { type: 'done' }),
+    );
+    const r = act(m, 'prussia', { type: 'march', leader: 'frederick', path: ['1625'], take: { sp: 3 } });
+    if (!r.ok) throw new Error(r.error.message);
+    const removed = r.events.filter((e) => e.kind.startsWith('depot-removed'));
+    const pub = removed.filter((e) => e.vis.to === 'all');
+    expect(pub.map((e) => e.text)).toEqual(['The unfinished depot at 1624 is removed.']);
+    const reason = removed.find((e) => e.kind === 'depot-removed-reason');
+    expect(reason?.vis).toEqual({ to: 'sides', sides: ['prussian-allied'] });
+    expect(reason?.text).toMatch(/fewer than ten SP/);
+  });
+
   it('10.42: fewer than ten SP, 10.43: an unsupplied hex, 10.44: a friendly garrisoned fortress', () => {
     const few = start([
       U('prussia', '1623', 1),

@@ -50,6 +50,28 @@ describe('view (allow-list)', () => {
     );
   });
 
+  it('12.11/12.12: a leader alone inside a fortress shows to the enemy as a garrison of his nationality, not an empty stack', () => {
+    const s = game();
+    // Keith steps inside the fortress at 1623 with no SP; Frederick and the 9 SP stay outside.
+    s.leaders.keith!.inside = true;
+    const hex = (v: ReturnType<typeof view>) => v.hexes.find((h) => h.hex === '1623')!.stacks[0]!;
+    for (const viewer of ['austria', 'public'] as const) {
+      const st = hex(view(s, viewer));
+      expect(st.inside).toEqual(['prussia']);
+      expect(st.leaders.map((l) => l.id)).toEqual(['frederick']);
+      expect(st.sp).toBeUndefined();
+    }
+    // Alone in the hex: still a garrison to the enemy, with no leader named.
+    s.forces['1623'] = {};
+    s.leaders.frederick!.hex = '1624';
+    const alone = hex(view(s, 'austria'));
+    expect(alone.inside).toEqual(['prussia']);
+    expect(alone.outside).toEqual([]);
+    expect(alone.leaders).toEqual([]);
+    // His own side sees him as he is.
+    expect(hex(view(s, 'prussia')).leaders.map((l) => [l.id, l.inside])).toEqual([['keith', true]]);
+  });
+
   it('public view shows no strength at all and no legal actions', () => {
     const s = game();
     const pub = view(s, 'public');

@@ -2,6 +2,7 @@
 // action or event itself (which the acting seat or the event's audience may see).
 import type { Action, EngineEvent } from '../../app/engine-port.js';
 import type { NameBook } from '../names.js';
+import { battleLine } from './battle.js';
 
 export function placeLabel(names: NameBook | undefined, hex: string): string {
   const name = names?.placeName(hex);
@@ -88,7 +89,9 @@ export function actionLabel(a: Action, names?: NameBook, seat?: string): string 
   return d.length > 80 ? `${d.slice(0, 77)}…` : d;
 }
 
-export function describeEvent(e: EngineEvent): string {
+export function describeEvent(e: EngineEvent, names?: NameBook): string {
+  const battle = battleLine(e, names);
+  if (battle) return battle;
   if (typeof e.text === 'string' && e.text.length > 0) return e.text;
   return e.type.replace(/[-_]/g, ' ');
 }

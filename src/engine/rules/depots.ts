@@ -101,8 +101,17 @@ export function depotHousekeeping(state: GameState, events: GameEvent[]): void {
     const enemy = sideSp(state, d.hex, otherSide(side));
     if (d.status === 'building' && sideSp(state, d.hex, side, 'out') < DEPOT_MIN_SP) {
       delete state.depots[d.hex];
+      // The removal shows on the map; its reason (a bound on the SP left) is the owner's side's.
       events.push(
-        ev('depot-removed', `The unfinished depot at ${d.hex} is removed: fewer than ten SP remain.`),
+        ev('depot-removed', `The unfinished depot at ${d.hex} is removed.`, undefined, { hex: d.hex }),
+      );
+      events.push(
+        ev(
+          'depot-removed-reason',
+          `Your unfinished depot at ${d.hex} is removed: fewer than ten SP of its side remain there (10.42).`,
+          toSides(side),
+          { hex: d.hex },
+        ),
       );
       continue;
     }

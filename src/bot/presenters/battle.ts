@@ -1,0 +1,214 @@
+// Battle reports. The engine's 'battle' event (seen by both sides: 9.0 lets both players examine
+// the two forces once the attack is committed) carries the numbers; this turns them into a report
+// people want to read: both forces, the odds column, the die, each side's result, losses, leaders
+// killed or captured, prisoners, who won and why, who must retreat. The public channel gets only
+// the 'battle-public' event: where, and who won (the outcome shows on the map anyway: the loser
+// retreats), never a strength.
+import type { APIEmbed } from 'discord-api-types/v10';
+import type { EngineEvent } from '../../app/engine-port.js';
+import type { NameBook } from '../names.js';
+import { NATIONS, seatLabel } from '../session.js';
+import { placeLabel } from './describe.js';
+
+export const SIDE_NAMES: Record<string, string> = {
+  'prussian-allied': 'Prussian-Allied',
+  coalition: 'Coalition',
+};
+
+interface SideReport {
+  side: string;
+  result: { kind: 'loss'; percent: number; leaderKilled: boolean } | { kind: 'captured' };
+  eliminated: Record<string, number>;
+  captured: Record<string, number>;
+  killed: string[];
+  capturedLeaders: string[];
+  remainingSp: Record<string, number>;
+  score: number;
+  /** Optional, when the engine reports them: the leaders who fought. */
+  leaders?: string[];
+}
+
+interface BattleData {
+  hex: string;
+  column: number;
+  modifiedRoll: number;
+  victor: string;
+  attacker: SideReport;
+  defender: SideReport;
+  prisonersDue: number;
+  /** Optional, when the engine reports it: the unmodified die. */
+  die?: number;
+}
+
+function rec(x: unknown): Record<string, unknown> | null {
+  return typeof x === 'object' && x !== null && !Array.isArray(x) ? (x as Record<string, unknown>) : null;
+}
+
+function numbers(x: unknown): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [k, v] of Object.entries(rec(x) ?? {})) if (typeof v === 'number') out[k] = v;
+  return out;
+}
+
+function sideOf(x: unknown): SideReport | null {
+  const r = rec(x);
+  const result = rec(r?.result);
+  if (!r || typeof r.side !== 'string' || !result) return null;
+  return {
+    side: r.side,
+    result:
+      result.kind === 'captured'
+        ? { kind: 'captured' }
+        : {
+            kind: 'loss',
+            percent: typeof result.percent === 'number' ? result.percent : 0,
+            leaderKilled: result.leaderKilled === true,
+          },
+    eliminated: numbers(r.eliminated),
+    captured: numbers(r.captured),
+    killed: Array.isArray(r.killed) ? r.killed.map(String) : [],
+    capturedLeaders: Array.isArray(r.capturedLeaders) ? r.capturedLeaders.map(String) : [],
+    remainingSp: numbers(r.remainingSp),
+    score: typeof r.score === 'number' ? r.score : 0,
+    ...(Array.isArray(r.leaders) ? { leaders: r.leaders.map(String) } : {}),
+  };
+}
+
+/** The battle data of a 'battle' event, read defensively; null when it is not one. */
+export function battleData(e: EngineEvent): BattleData | null {
+  if (e.type !== 'battle') return null;
+  const d = rec(e.data);
+  if (!d || typeof d.hex !== 'string') return null;
+  const attacker = sideOf(d.attacker);
+  const defender = sideOf(d.defender);
+  if (!attacker || !defender) return null;
+  return {
+    hex: d.hex,
+    column: typeof d.column === 'number' ? d.column : 0,
+    modifiedRoll: typeof d.modifiedRoll === 'number' ? d.modifiedRoll : 0,
+    victor: typeof d.victor === 'string' ? d.victor : 'draw',
+    attacker,
+    defender,
+    prisonersDue: typeof d.prisonersDue === 'number' ? d.prisonersDue : 0,
+    ...(typeof d.die === 'number' ? { die: d.die } : {}),
+  };
+}
+
+const sum = (r: Record<string, number>) => Object.values(r).reduce((a, b) => a + b, 0);
+
+function byNation(r: Record<string, number>): string {
+  const parts = Object.entries(r)
+    .filter(([, n]) => n > 0)
+    .sort(([a], [b]) => NATIONS.indexOf(a as never) - NATIONS.indexOf(b as never))
+    .map(([nat, n]) => `${seatLabel(nat)} ${n}`);
+  return parts.length > 1 ? ` (${parts.join(', ')})` : '';
+}
+
+function startSp(s: SideReport): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const part of [s.remainingSp, s.eliminated, s.captured])
+    for (const [k, v] of Object.entries(part)) out[k] = (out[k] ?? 0) + v;
+  return out;
+}
+
+function resultText(s: SideReport): string {
+  if (s.result.kind === 'captured') return 'the whole force is taken prisoner (P)';
+  return `${s.result.percent}% losses${s.result.leaderKilled ? ', and a leader falls (L)' : ''}`;
+}
+
+function sideField(role: 'Attacker' | 'Defender', s: SideReport, names: NameBook | undefined) {
+  const leader = (id: string) => (names ? names.leaderName(id) : id);
+  const start = startSp(s);
+  const lines = [
+    `**${sum(start)} SP**${byNation(start)}${s.leaders?.length ? ` under ${s.leaders.map(leader).join(', ')}` : ''}`,
+  ];
+  lines.push(`Result: ${resultText(s)}`);
+  const lost = sum(s.eliminated);
+  const taken = sum(s.captured);
+  lines.push(
+    lost || taken
+      ? `Lost: ${lost} SP killed or wounded${taken ? `, ${taken} SP taken prisoner` : ''}`
+      : 'Lost: nothing',
+  );
+  if (s.killed.length) lines.push(`Killed in action: ${s.killed.map(leader).join(', ')} (9.44)`);
+  if (s.capturedLeaders.length) lines.push(`Captured: ${s.capturedLeaders.map(leader).join(', ')}`);
+  lines.push(`Left standing: ${sum(s.remainingSp)} SP`);
+  return { name: `${role} — ${SIDE_NAMES[s.side] ?? s.side}`, value: lines.join('\n'), inline: true };
+}
+
+/** The one-line headline of a battle, e.g. "Battle at Torgau (1728): Coalition victory". */
+export function battleHeadline(hex: string, victor: string, names?: NameBook): string {
+  const outcome = victor === 'draw' ? 'a draw' : `${SIDE_NAMES[victor] ?? victor} victory`;
+  return `⚔️ Battle at ${placeLabel(names, hex)}: ${outcome}`;
+}
+
+/** The full report for the two sides (both forces are known to both once committed, 9.0). */
+export function battleEmbed(d: BattleData, names?: NameBook): APIEmbed {
+  const a = d.attacker;
+  const def = d.defender;
+  const aStart = sum(startSp(a));
+  const dStart = sum(startSp(def));
+  // The victor is decided on the enemy SP removed by the result itself (eliminated, or the whole
+  // force taken on a P) plus the commander's Initiative; prisoners come after (9.45).
+  const removed = (s: SideReport) => sum(s.eliminated) + (s.result.kind === 'captured' ? sum(s.captured) : 0);
+  const initiative = (s: SideReport, enemy: SideReport) => Math.max(0, s.score - removed(enemy));
+  const odds = [
+    `${aStart} SP attacking ${dStart} SP: the **${d.column}%** column of the Combat Results Table (9.2).`,
+    d.die !== undefined
+      ? `The attacker rolled ${d.die}; with the leaders' ratings and terrain the roll counts as **${d.modifiedRoll}** (9.22).`
+      : `The attacker's die, with the leaders' ratings and terrain, came to **${d.modifiedRoll}** (9.22).`,
+  ];
+  const why =
+    d.victor === 'draw'
+      ? `Neither side prevailed: ${a.score} to ${def.score} (enemy SP removed + the commander's Initiative, 9.0). A draw: nobody retreats.`
+      : (() => {
+          const win = d.victor === a.side ? a : def;
+          const lose = win === a ? def : a;
+          const parts = [
+            `${SIDE_NAMES[win.side] ?? win.side} carries the field, ${win.score} to ${lose.score} (${removed(lose)} enemy SP removed + Initiative ${initiative(win, lose)}, against ${removed(win)} + ${initiative(lose, win)}).`,
+          ];
+          if (d.prisonersDue > 0 && lose.result.kind !== 'captured')
+            parts.push(
+              `The difference, ${d.prisonersDue}, is taken in prisoners as far as there are men to take: ${sum(lose.captured)} SP (9.45).`,
+            );
+          if (sum(lose.remainingSp) > 0)
+            parts.push(`The ${SIDE_NAMES[lose.side] ?? lose.side} survivors must retreat (9.51).`);
+          else parts.push(`Nothing of the ${SIDE_NAMES[lose.side] ?? lose.side} force is left to retreat.`);
+          return parts.join(' ');
+        })();
+  return {
+    title: battleHeadline(d.hex, d.victor, names),
+    description: odds.join('\n'),
+    fields: [
+      sideField('Attacker', a, names),
+      sideField('Defender', def, names),
+      { name: 'Outcome', value: why.slice(0, 1000) },
+    ],
+    footer: {
+      text: 'Both sides may see both forces once a battle is fought (9.0); the channel sees only the outcome.',
+    },
+  };
+}
+
+/** Full report embeds for the battle events among `events` (at most `max`). */
+export function battleEmbeds(events: readonly EngineEvent[], names?: NameBook, max = 3): APIEmbed[] {
+  return events
+    .map(battleData)
+    .filter((d): d is BattleData => d !== null)
+    .slice(-max)
+    .map((d) => battleEmbed(d, names));
+}
+
+/** One line for an event list: a battle names where and who won; the full report goes in its own embed. */
+export function battleLine(e: EngineEvent, names?: NameBook): string | null {
+  if (e.type === 'battle') {
+    const d = battleData(e);
+    return d ? `${battleHeadline(d.hex, d.victor, names)} (full report below).` : null;
+  }
+  if (e.type === 'battle-public') {
+    const d = rec(e.data);
+    if (typeof d?.hex !== 'string') return null;
+    return `${battleHeadline(d.hex, typeof d.victor === 'string' ? d.victor : 'draw', names)}.`;
+  }
+  return null;
+}
