@@ -4,6 +4,7 @@ import type { StrategicMap } from '../map/types.js';
 import { engineMap } from './map-env.js';
 import { enterPhase } from './phases/machine.js';
 import { createRng } from './rng.js';
+import { startOfTurnRules } from './rules/scenario-rules.js';
 import { isScenarioId, leaderRatings, loadScenario, parseScenario, type Scenario } from './scenario/index.js';
 import { addLedger, addSp } from './state.js';
 import type { GameEvent, GameState, LeaderState, Nationality, ScenarioId, Side } from './types.js';
@@ -151,6 +152,9 @@ export function setup(
   }
   for (const nat of NATIONALITIES) if (!(nat in seatSide)) throw new SetupError(`no side for ${nat}`);
   const events: GameEvent[] = [];
+  // A scenario that starts after Turn 1 begins as a game that reached that turn: the scenario's
+  // start-of-turn rules (1760 C, 1761 D, 1762 B-C) run for its first turn (rulings 18.0 (later start)).
+  if (state.turn > 1) startOfTurnRules(state, map, events, true);
   return enterPhase(state, map, 'reinforcement', events);
 }
 

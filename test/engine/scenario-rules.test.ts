@@ -158,6 +158,42 @@ describe('18.0 scenario special rules', () => {
     expect(t8.leaders.rumyantsev?.status).toBe('removed');
   });
 
+  it('1760 C / 1761 D: a scenario file that starts on Turn 7 makes the Russian withdrawal roll at once', () => {
+    for (const id of ['1760', '1761'] as const) {
+      const late = { ...structuredClone(loadScenario(id)), id: `${id}-t7`, firstTurn: 7 };
+      const s = setup(late, 1, { dice: [1] });
+      expect(s.turn).toBe(7);
+      expect(Object.values(s.forces).some((hf) => hf.russia)).toBe(false);
+      expect(
+        Object.values(s.leaders)
+          .filter((l) => l.nationality === 'russia')
+          .map((l) => l.status),
+      ).not.toContain('map');
+      expect(s.ledger.removed.russia).toBeGreaterThan(0);
+      // Any other roll: they stay.
+      const t = setup(late, 1, { dice: [2] });
+      expect(Object.values(t.forces).some((hf) => hf.russia)).toBe(true);
+    }
+  });
+
+  it('15.1: a scenario file that starts after a reinforcement turn brings the overdue groups in at once', () => {
+    const late = { ...structuredClone(loadScenario('1757')), id: '1757-t9', firstTurn: 9 };
+    const s = runTo(setup(late, 1), 'march', 'coalition', 9);
+    expect(s.forces['3742']?.russia?.out).toBeGreaterThan(0);
+    expect(s.depots['3742']).toMatchObject({ owner: 'russia', offMapLink: true });
+    expect(s.reinforcements.every((r) => r.arrived)).toBe(true);
+  });
+
+  it('1762 B: a scenario file that starts on Turn 4 removes the Swedes at once', () => {
+    withMap({ regions: { '3321': 'swedish-pomerania', '3320': 'swedish-pomerania' } });
+    const late = { ...structuredClone(loadScenario('1762')), id: '1762-t4', firstTurn: 4 };
+    const s = setup(late, 1);
+    expect(s.turn).toBe(4);
+    expect(Object.values(s.forces).some((hf) => hf.sweden)).toBe(false);
+    expect(s.leaders.hamilton?.status).toBe('removed');
+    expect(s.ledger.removed.sweden).toBeGreaterThan(0);
+  });
+
   it('1757 4B: the Russian depot arriving on Turn 8 is operative, linked to an off-map fortress', () => {
     const s = setup('1757', 1);
     const t8 = runTo(s, 'march', 'coalition', 8);

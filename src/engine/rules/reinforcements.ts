@@ -6,7 +6,8 @@ import type { GameEvent, GameState, Side } from '../types.js';
 
 export function placeReinforcements(state: GameState, side: Side, events: GameEvent[]): void {
   for (const r of state.reinforcements) {
-    if (r.arrived || r.turn !== state.turn || sideOf(state, r.nationality) !== side) continue;
+    // An overdue group (a scenario file starting after its turn) arrives at the first chance.
+    if (r.arrived || r.turn > state.turn || sideOf(state, r.nationality) !== side) continue;
     r.arrived = true;
     if (r.sp > 0) addSp(state, r.hex, r.nationality, 'out', r.sp);
     addLedger(state.ledger.entered, r.nationality, r.sp);

@@ -111,9 +111,20 @@ export function removeNationality(
   );
 }
 
-/** Scenario effects at the start of a Game-Turn (1760/1761 4C/4D, 1762 5B/5C). */
-export function startOfTurnRules(state: GameState, map: StrategicMap, events: GameEvent[]): void {
+/**
+ * Scenario effects at the start of a Game-Turn (1760 C, 1761 D, 1762 B-C). `catchUp` (set-up of a
+ * scenario that starts after Turn 1): one-time removals due on or before this turn happen now, as
+ * they would have in a game that reached it (rulings 18.0 (later start)).
+ */
+export function startOfTurnRules(
+  state: GameState,
+  map: StrategicMap,
+  events: GameEvent[],
+  catchUp = false,
+): void {
   const r = state.rules;
+  const due = (turn: number | undefined) =>
+    turn !== undefined && (catchUp ? state.turn >= turn : state.turn === turn);
   const russiansIn = () =>
     Object.values(state.forces).some((hf) => (hf.russia?.out ?? 0) + (hf.russia?.in ?? 0) > 0) ||
     Object.values(state.leaders).some((l) => l.nationality === 'russia' && l.status === 'map');
@@ -126,9 +137,12 @@ export function startOfTurnRules(state: GameState, map: StrategicMap, events: Ga
     events.push(ev('russian-withdrawal-roll', `Russian withdrawal roll: ${die}.`, undefined, { die }));
     if (die === 1) removeNationality(state, 'russia', events, 'The Russians withdraw');
   }
-  if (r.swedishRemovalTurn !== undefined && state.turn === r.swedishRemovalTurn)
+  const swedesIn = () =>
+    Object.values(state.forces).some((hf) => (hf.sweden?.out ?? 0) + (hf.sweden?.in ?? 0) > 0) ||
+    Object.values(state.leaders).some((l) => l.nationality === 'sweden' && l.status === 'map');
+  if (due(r.swedishRemovalTurn) && (!catchUp || swedesIn()))
     removeNationality(state, 'sweden', events, 'Sweden leaves the war');
-  if (r.swedishRemovalTurn !== undefined && state.turn === r.swedishRemovalTurn + 1) {
+  if (r.swedishRemovalTurn !== undefined && due(r.swedishRemovalTurn + 1)) {
     // rulings.md 1762 5B: units still in Swedish Pomerania a turn after its closure are removed.
     for (const [hex, hf] of Object.entries(state.forces)) {
       if (map.region(hex) !== 'swedish-pomerania') continue;
@@ -159,6 +173,6 @@ export function startOfTurnRules(state: GameState, map: StrategicMap, events: Ga
         l.hex = null;
       }
   }
-  if (r.russianRemovalTurn !== undefined && state.turn === r.russianRemovalTurn && russiansIn())
+  if (due(r.russianRemovalTurn) && russiansIn())
     removeNationality(state, 'russia', events, 'Russia changes sides again');
 }
