@@ -12,6 +12,7 @@ import {
   frontHexes,
   isArtillery,
   isCavalry,
+  mayEnter,
   terrainRow,
   unitOf,
 } from '../../tactical/rules/board.js';
@@ -300,10 +301,17 @@ class Autopilot {
         if (this.s.victory.vp.objectives.some((o) => o.hex === a.to)) sc += 0.3;
       } else {
         if (now <= 1 && isArtillery(u)) continue;
-        const front = this.frontAfter(u, a.facing);
+        // Front hexes after the turn that the unit could enter (free, terrain open to its arm).
+        const cls = isArtillery(u) ? 'artillery' : isCavalry(u) ? 'cavalry' : 'infantry';
+        const front = this.frontAfter(u, a.facing).filter(
+          (h) => !s.units.some((x) => x.hex === h && !x.eliminated) && mayEnter(s, this.env, cls, u.hex!, h),
+        );
         const gain = Math.max(...front.map((h) => now - (this.goalDistance(u, h) ?? now)), 0);
+        // What the legal moves of the unit offer now (blocked front hexes offer nothing).
         const have = Math.max(
-          ...frontHexes(s, this.env, u).map((h) => now - (this.goalDistance(u, h) ?? now)),
+          ...legal.map((m) =>
+            m.type === 'move' && m.unit === u.id ? now - (this.goalDistance(u, m.to) ?? now) : 0,
+          ),
           0,
         );
         // Face only when no front hex helps now and the new facing opens one (or faces the target).

@@ -35,6 +35,8 @@ export interface BattleOptions {
   seed: number;
   policies?: Partial<Record<Side, TacPolicy>>;
   dice?: number[];
+  /** Stop after this game turn (default: play to the end). */
+  turns?: number;
   /** Safety net against a runaway battle (default 100 000 steps). */
   maxSteps?: number;
   onStep?(info: BattleStep): void;
@@ -119,11 +121,12 @@ export function playBattle(o: BattleOptions): BattleSummary {
     o.onStep?.({ seat, action: d.action, why: d.why, events: r.events, state });
     if (state.turn !== turn || isOver(state)) {
       o.onTurn?.({ turn, state, events: turnEvents });
+      if (o.turns !== undefined && turn >= o.turns && !isOver(state)) break;
       turn = state.turn;
       turnEvents = [];
     }
   }
-  if (!isOver(state))
+  if (!isOver(state) && !(o.turns !== undefined && state.turn > o.turns))
     throw new Error(`battle not over after ${steps} steps (turn ${state.turn}, ${state.phase})`);
   const lost = { prussia: state.ledger.prussia.cpLost, austria: state.ledger.austria.cpLost };
   const routed = { prussia: 0, austria: 0 };

@@ -19,6 +19,7 @@ const HELP = `Usage: ftg demo [--scenario 1757|PATH] [--seed N] [--turns N] [--o
   --level      autopilot level for every seat, or per seat, e.g. prussia=standard,austria=passive
   --dice       die rolls fixed in advance, e.g. 4,2,6
   --quiet      only the progress lines and the result
+  --battle ID  play the autopilot battle ID (leuthen-1, leuthen-2) instead: see ftg battle demo --help
   --games N    balance run: N campaigns (seeds --seed, --seed+1, ...) without maps; prints a
                markdown summary (levels of victory, SP lost by side, fortresses changing hands)`;
 
@@ -30,6 +31,19 @@ function bar(done: number, total: number, width = 18): string {
 }
 
 export async function run(args: string[]): Promise<number> {
+  // `ftg demo --battle leuthen-1 [battle demo options]`: the autopilot battle (ftg battle demo).
+  const b = args.findIndex((a) => a === '--battle' || a.startsWith('--battle='));
+  if (b >= 0) {
+    const a = args[b]!;
+    const scenario = a.includes('=') ? a.slice(a.indexOf('=') + 1) : args[b + 1];
+    if (!scenario || scenario.startsWith('--')) {
+      console.error('ftg demo: --battle needs a battle scenario (leuthen-1, leuthen-2 or a path)');
+      return 2;
+    }
+    const rest = args.filter((_, i) => i !== b && !(i === b + 1 && !a.includes('=')));
+    const { run: battleDemo } = await import('../battle/demo.js');
+    return battleDemo(['--scenario', scenario, ...rest]);
+  }
   const parsed = parseCommandArgs('demo', HELP, {
     args,
     options: {

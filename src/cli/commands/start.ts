@@ -1,5 +1,6 @@
 // `npm start`: the project's main job. With DISCORD_TOKEN set it runs the Discord bot; without
-// one it runs the local autopilot demo campaign, so a fresh checkout does something real.
+// one it runs the local autopilot demo campaign, so a fresh checkout does something real;
+// `npm start -- battle` runs the autopilot Leuthen battle instead (ftg battle demo).
 import { formatProblems, parseConfig } from '../../config/env.js';
 import { loadCommand } from '../main.js';
 
@@ -19,6 +20,14 @@ export async function run(args: string[]): Promise<number> {
       return 2;
     }
     return bot.run(args);
+  }
+  if (args[0] === 'battle') {
+    // `npm start -- battle [options]`: the autopilot Leuthen (ftg battle demo).
+    console.log(
+      'No DISCORD_TOKEN set: running the local demo battle of Leuthen (autopilot on both sides).\n',
+    );
+    const { run: battleDemo } = await import('../battle/demo.js');
+    return battleDemo(args.slice(1));
   }
   console.log('No DISCORD_TOKEN set: running the local demo campaign (autopilot on every seat).');
   console.log('To run the Discord bot, see "Creating the Discord application" in README.md.\n');
