@@ -141,6 +141,33 @@ describe('ftg battle render / battle map render', () => {
     expect(decode(readFileSync(crop)).width).toBe(800);
   });
 
+  it('draws a saved state from a seat view (--from) and refuses a file that is not a state', async () => {
+    const tac = await import('../../src/tactical/index.js');
+    tac.useTacticalMap(map);
+    const ratings = JSON.parse(
+      readFileSync(join(import.meta.dirname, '../../assets/tactical/ratings.json'), 'utf8'),
+    );
+    const raw = JSON.parse(
+      readFileSync(join(import.meta.dirname, '../../scenarios/tactical/leuthen-2.json'), 'utf8'),
+    );
+    const loaded = tac.parseScenario(raw, ratings);
+    if (!loaded.ok) throw new Error(loaded.errors.join('; '));
+    const made = tac.setupBattle(loaded.value, map, 3);
+    if (!made.ok) throw new Error(made.errors.join('; '));
+    const file = join(dir, 'state.json');
+    (await import('node:fs')).writeFileSync(file, JSON.stringify(made.state));
+    const out = join(dir, 'from.png');
+    const r = await quiet(['render', '--from', file, '--as', 'austria', '--out', out]);
+    expect(r.code).toBe(0);
+    expect(decode(readFileSync(out)).width).toBe(1000);
+    const notState = join(dir, 'not-state.json');
+    (await import('node:fs')).writeFileSync(notState, '{"hello": 1}');
+    expect(await quiet(['render', '--from', notState, '--out', out])).toMatchObject({
+      code: 2,
+      err: expect.stringMatching(/not a battle state/),
+    });
+  });
+
   it('refuses a bad centre, a crop wider than 1,000 px, a bad side and a broken model, naming the option', async () => {
     const out = join(dir, 'x.png');
     expect(await quiet(['render', '--center', '9999', '--out', out])).toMatchObject({
@@ -153,7 +180,7 @@ describe('ftg battle render / battle map render', () => {
     });
     expect(await quiet(['render', '--as', 'france', '--out', out])).toMatchObject({
       code: 2,
-      err: expect.stringMatching(/--as must be prussia or austria/),
+      err: expect.stringMatching(/--as must be prussia, austria/),
     });
     const bad = join(dir, 'bad-model.json');
     (await import('node:fs')).writeFileSync(

@@ -1,27 +1,29 @@
-// `ftg battle render --out FILE.png [--scenario ID|PATH | --model FILE.json] [--as SIDE]
-// [--center HEX --radius N] [--width PX] [--command-ranges]`: a tactical picture. With --scenario
-// it draws the scenario's printed set-up (public to both sides); with --model a render model (the
-// shape src/render/tactical/model.ts defines, what a seat's view maps onto). Also serves
-// `ftg battle map render` (no counters).
+// `ftg battle render --out FILE.png [--scenario ID|PATH [--seed N] | --from STATE.json | --model FILE.json]
+// [--as SEAT] [--center HEX --radius N] [--width PX] [--command-ranges]`: a tactical picture drawn
+// from one seat's view (src/tactical/view.ts) of a fresh set-up or a saved state, or from a render
+// model (src/render/tactical/model.ts). Also serves `ftg battle map render` (no counters).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ParseArgsConfig } from 'node:util';
 import { parseCommandArgs } from '../options.js';
 
-export const summary = 'Draw a tactical picture: a scenario set-up or a render model, whole or zoomed';
+export const summary = "Draw a tactical picture from a seat's view (set-up or saved state), whole or zoomed";
 
-const HELP = `Usage: ftg battle render --out FILE.png [--scenario leuthen-1|PATH | --model FILE.json]
-                         [--as prussia|austria] [--center HEX --radius N] [--width PX] [--command-ranges]
+const HELP = `Usage: ftg battle render --out FILE.png [--scenario leuthen-1|PATH [--seed N] | --from STATE.json | --model FILE.json]
+                         [--as prussia|austria|SIDE:FORMATION|public] [--center HEX --radius N] [--width PX]
+                         [--command-ranges]
 
   --out             PNG file to write (8-bit palette, under 400 KB)
-  --scenario        draw this scenario's set-up (id under scenarios/tactical or a path; default leuthen-1)
-  --model           draw a render model (JSON; see src/render/tactical/model.ts)
-  --as              whose picture (named in the subtitle; the set-up is public to both sides)
+  --scenario        the scenario's set-up (id under scenarios/tactical or a path; default leuthen-1)
+  --seed            RNG seed of the set-up (default 1)
+  --from            a saved battle state (JSON) instead of a fresh set-up
+  --model           a render model (JSON; see src/render/tactical/model.ts)
+  --as              whose view to draw (default public); only what that seat may see is drawn
   --center          crop around this hex (XXYY) ...
   --radius          ... showing N hexes each way (default 5)
   --width           image width in pixels (default 1000 whole map, 800 crop; crops at most 1000)
-  --command-ranges  outline the commanders-in-chief's command ranges (8.1)`;
+  --command-ranges  outline the command ranges of the viewer's leaders (8.1, 9.1)`;
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
@@ -33,6 +35,8 @@ const options = (args: string[]) =>
       help: { type: 'boolean', short: 'h' },
       out: { type: 'string' },
       scenario: { type: 'string' },
+      seed: { type: 'string' },
+      from: { type: 'string' },
       model: { type: 'string' },
       as: { type: 'string' },
       map: { type: 'string' },
@@ -113,24 +117,23 @@ export async function renderCommand(
   return 0;
 }
 
-function scenarioPath(arg: string): string {
-  if (existsSync(arg)) return arg;
-  return join(ROOT, 'scenarios/tactical', `${arg}.json`);
-}
-
 export async function run(args: string[]): Promise<number> {
   const parsed = parseCommandArgs('battle render', HELP, options(args));
   if (!parsed.ok) return parsed.exit;
   const { values } = parsed;
-  if (values.as !== undefined && values.as !== 'prussia' && values.as !== 'austria') {
-    console.error(`ftg battle render: --as must be prussia or austria, got "${values.as}"`);
+  const tac = await import('../../tactical/index.js');
+  const seat = values.as ?? 'public';
+  if (seat !== 'public' && !/^(prussia|austria)(:[a-z0-9-]+)?$/.test(seat)) {
+    console.error(
+      `ftg battle render: --as must be prussia, austria, SIDE:FORMATION or public, got "${seat}"`,
+    );
     return 2;
   }
-  if (values.model !== undefined && values.scenario !== undefined) {
-    console.error('ftg battle render: give --scenario or --model, not both');
+  const sources = [values.scenario, values.from, values.model].filter((x) => x !== undefined).length;
+  if (sources > 1) {
+    console.error('ftg battle render: give one of --scenario, --from or --model');
     return 2;
   }
-  const who = values.as ? `${values.as === 'prussia' ? 'Prussian' : 'Austrian'} view` : undefined;
   let model: import('../../render/tactical/model.js').TacticalRenderModel;
   if (values.model !== undefined) {
     try {
@@ -146,29 +149,85 @@ export async function run(args: string[]): Promise<number> {
       return 2;
     }
   } else {
-    const path = scenarioPath(values.scenario ?? 'leuthen-1');
-    let raw: unknown;
-    try {
-      raw = JSON.parse(readFileSync(path, 'utf8'));
-    } catch (e) {
-      console.error(`ftg battle render: cannot read scenario ${path}: ${(e as Error).message}`);
-      return 2;
-    }
-    const { scenarioSchema } = await import('../../tactical/schema.js');
-    const p = scenarioSchema.safeParse(raw);
-    if (!p.success) {
-      const i = p.error.issues[0]!;
-      console.error(`ftg battle render: scenario ${path}: ${i.path.join('.')}: ${i.message}`);
-      return 2;
-    }
-    const { modelFromScenario } = await import('../../render/tactical/from-scenario.js');
-    model = modelFromScenario(p.data, {
-      title: p.data.name,
-      subtitle: `Set-up${who ? ` - ${who}` : ''}`,
-      commandRanges: values['command-ranges'] ?? false,
+    const { tacticalMap: committedMap } = await import('../../tactical/maps.js');
+    tac.setTacticalMapLoader((id) => {
+      try {
+        return committedMap(id);
+      } catch {
+        return undefined;
+      }
     });
-    values.map = values.map ?? p.data.map;
+    let state: import('../../tactical/index.js').TacState;
+    if (values.from !== undefined) {
+      try {
+        state = JSON.parse(readFileSync(values.from, 'utf8'));
+      } catch (e) {
+        console.error(`ftg battle render: cannot read --from ${values.from}: ${(e as Error).message}`);
+        return 2;
+      }
+      if (
+        !state ||
+        typeof state !== 'object' ||
+        !Array.isArray(state.units) ||
+        typeof state.map !== 'string'
+      ) {
+        console.error(`ftg battle render: --from ${values.from} is not a battle state (no units or map)`);
+        return 2;
+      }
+    } else {
+      const made = await setupState(tac, values.scenario ?? 'leuthen-1', values.seed);
+      if (typeof made === 'string') {
+        console.error(`ftg battle render: ${made}`);
+        return 2;
+      }
+      state = made;
+    }
+    if (!tac.tacticalMap(state.map)) {
+      console.error(`ftg battle render: unknown battlefield map "${state.map}"`);
+      return 2;
+    }
+    const v = tac.view(state, seat);
+    const { modelFromView } = await import('../../render/tactical/from-view.js');
+    const ranges = values['command-ranges']
+      ? v.leaders
+          .filter((l) => l.hex && !l.eliminated && (v.viewer === 'public' || l.side === v.viewer))
+          .map((l) => ({
+            hex: l.hex!,
+            radius: l.commandRange,
+            side: l.side,
+            ...(l.role !== 'cinc' && l.formation ? { formation: l.formation } : {}),
+          }))
+      : undefined;
+    model = modelFromView(v, ranges ? { commandRanges: ranges } : {});
+    values.map = state.map;
   }
-  if (who && values.model !== undefined) model.subtitle = model.subtitle ?? who;
   return renderCommand('battle render', HELP, values, model);
+}
+
+async function setupState(
+  tac: typeof import('../../tactical/index.js'),
+  scenarioArg: string,
+  seedArg: string | undefined,
+): Promise<import('../../tactical/index.js').TacState | string> {
+  const seed = seedArg === undefined ? 1 : Number(seedArg);
+  if (!Number.isInteger(seed) || seed < 0) return `--seed must be a whole number, got "${seedArg}"`;
+  const path = existsSync(scenarioArg)
+    ? scenarioArg
+    : join(ROOT, 'scenarios/tactical', `${scenarioArg}.json`);
+  let raw: unknown;
+  let ratings: unknown;
+  try {
+    raw = JSON.parse(readFileSync(path, 'utf8'));
+    ratings = JSON.parse(readFileSync(join(ROOT, 'assets/tactical/ratings.json'), 'utf8'));
+  } catch (e) {
+    return `cannot read scenario ${path}: ${(e as Error).message}`;
+  }
+  const mapId = (raw as { map?: unknown })?.map;
+  const map = typeof mapId === 'string' ? tac.tacticalMap(mapId) : undefined;
+  const loaded = tac.parseScenario(raw, ratings, map ? (h) => map.has(h) : undefined);
+  if (!loaded.ok) return `scenario ${path}: ${loaded.errors[0]}`;
+  if (!map) return `scenario ${path}: unknown battlefield map "${String(mapId)}"`;
+  const s = tac.setupBattle(loaded.value, map, seed);
+  if (!s.ok) return `scenario ${path}: ${s.errors[0]}`;
+  return s.state;
 }

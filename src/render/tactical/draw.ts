@@ -480,10 +480,13 @@ function drawOverlays(
   for (const r of model.commandRanges ?? []) {
     const colour = r.formation ? formationColour(model.formations, r.formation) : RANGE_COLOUR[r.side];
     const inRange = new Set(f.hexes.filter((h) => distance(h, r.hex) <= r.radius));
-    ctx.fillStyle = `${colour}1A`;
-    for (const h of inRange) {
-      hexPath(ctx, h, px);
-      ctx.fill();
+    // a light wash only when one or two ranges are shown; more would muddy the map (outlines only)
+    if ((model.commandRanges?.length ?? 0) <= 2) {
+      ctx.fillStyle = `${colour}1A`;
+      for (const h of inRange) {
+        hexPath(ctx, h, px);
+        ctx.fill();
+      }
     }
     // boundary: hexsides between an in-range hex and one outside
     ctx.strokeStyle = colour;

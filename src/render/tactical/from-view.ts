@@ -7,6 +7,7 @@ import type { TacArm, TacLeaderMarker, TacSide, TacticalRenderModel, TacUnitMark
 
 export interface TacViewForPicture {
   viewer: TacSide | 'public';
+  scenario?: string;
   turn?: number;
   lastTurn?: number;
   strategicTurn?: number;
@@ -91,7 +92,7 @@ export function modelFromView(v: TacViewForPicture, opts: FromViewOptions = {}):
         ? `turn ${v.turn}${v.lastTurn ? ` of ${v.lastTurn}` : ''}`
         : '';
   return {
-    title: opts.title ?? `Leuthen${when ? ` - ${when}` : ''}`,
+    title: opts.title ?? `Leuthen${v.scenario ? ` (${v.scenario})` : ''}${when ? ` - ${when}` : ''}`,
     subtitle: opts.subtitle ?? `${VIEWER[v.viewer]}${v.phase ? ` - ${v.phase}` : ''}`,
     formations: formationStyles(v.formations),
     units,

@@ -48,7 +48,10 @@ export const SIDE_STYLE: Record<TacSide, { fill: string; ink: string; edge: stri
 /** Command-range outline per side when no formation colour applies. */
 export const RANGE_COLOUR: Record<TacSide, string> = { prussia: '#1F5F99', austria: '#333333' };
 
-/** Okabe-Ito colours for formation bands (order of the side's formations); grey for independents. */
+/**
+ * Okabe-Ito colours for formation bands, in the order of the side's formations; the eighth is Tol's
+ * wine instead of Okabe-Ito blue, which would vanish on the Prussian fill. Grey for independents.
+ */
 export const FORMATION_COLOURS = [
   '#E69F00',
   '#56B4E9',
@@ -57,7 +60,7 @@ export const FORMATION_COLOURS = [
   '#D55E00',
   '#CC79A7',
   '#000000',
-  '#0072B2',
+  '#882255',
 ];
 export const INDEPENDENT_COLOUR = '#9A9A9A';
 
