@@ -168,6 +168,17 @@ describe('ftg battle render / battle map render', () => {
     });
   });
 
+  it('--los draws lines of fire and refuses one that is not two hexes of the map', async () => {
+    const out = join(dir, 'los.png');
+    expect(
+      (await quiet(['render', '--center', '2805', '--radius', '3', '--los', '2703:3005', '--out', out])).code,
+    ).toBe(0);
+    expect(await quiet(['render', '--los', '2703-3005', '--out', out])).toMatchObject({
+      code: 2,
+      err: expect.stringMatching(/--los "2703-3005" is not FROM:TO/),
+    });
+  });
+
   it('refuses a bad centre, a crop wider than 1,000 px, a bad side and a broken model, naming the option', async () => {
     const out = join(dir, 'x.png');
     expect(await quiet(['render', '--center', '9999', '--out', out])).toMatchObject({

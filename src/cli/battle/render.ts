@@ -12,7 +12,7 @@ export const summary = "Draw a tactical picture from a seat's view (set-up or sa
 
 const HELP = `Usage: ftg battle render --out FILE.png [--scenario leuthen-1|PATH [--seed N] | --from STATE.json | --model FILE.json]
                          [--as prussia|austria|SIDE:FORMATION|public] [--center HEX --radius N] [--width PX]
-                         [--command-ranges]
+                         [--command-ranges] [--los FROM:TO ...]
 
   --out             PNG file to write (8-bit palette, under 400 KB)
   --scenario        the scenario's set-up (id under scenarios/tactical or a path; default leuthen-1)
@@ -23,7 +23,9 @@ const HELP = `Usage: ftg battle render --out FILE.png [--scenario leuthen-1|PATH
   --center          crop around this hex (XXYY) ...
   --radius          ... showing N hexes each way (default 5)
   --width           image width in pixels (default 1000 whole map, 800 crop; crops at most 1000)
-  --command-ranges  outline the command ranges of the viewer's leaders (8.1, 9.1)`;
+  --command-ranges  outline the command ranges of the viewer's leaders (8.1, 9.1)
+  --los FROM:TO     draw a line of fire between two hexes, dashed orange when the line of sight is
+                    blocked (10.2); repeat for more lines`;
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
@@ -44,6 +46,7 @@ const options = (args: string[]) =>
       radius: { type: 'string' },
       width: { type: 'string' },
       'command-ranges': { type: 'boolean' },
+      los: { type: 'string', multiple: true },
     },
   }) satisfies ParseArgsConfig;
 
@@ -198,7 +201,24 @@ export async function run(args: string[]): Promise<number> {
             ...(l.role !== 'cinc' && l.formation ? { formation: l.formation } : {}),
           }))
       : undefined;
-    model = modelFromView(v, ranges ? { commandRanges: ranges } : {});
+    const lines: { from: string; to: string; blocked?: boolean }[] = [];
+    for (const spec of values.los ?? []) {
+      const m = /^(\d{4}):(\d{4})$/.exec(spec);
+      const map = tac.tacticalMap(state.map)!;
+      if (!m || !map.has(m[1]!) || !map.has(m[2]!)) {
+        console.error(
+          `ftg battle render: --los "${spec}" is not FROM:TO with two hexes of the map (e.g. 2104:2107)`,
+        );
+        return 2;
+      }
+      const env = tac.envFor(state.map)!;
+      const { hasLos } = await import('../../tactical/rules/board.js');
+      lines.push({ from: m[1]!, to: m[2]!, ...(hasLos(state, env, m[1]!, m[2]!) ? {} : { blocked: true }) });
+    }
+    model = modelFromView(v, {
+      ...(ranges ? { commandRanges: ranges } : {}),
+      ...(lines.length ? { linesOfFire: lines } : {}),
+    });
     values.map = state.map;
   }
   return renderCommand('battle render', HELP, values, model);

@@ -537,7 +537,8 @@ function drawOverlays(
     ctx.closePath();
     ctx.fill();
     if (l.blocked) {
-      const m = { x: (p.x + q.x) / 2, y: (p.y + q.y) / 2 };
+      // label a third of the way from the firer (village and height names sit at targets' centres)
+      const m = { x: p.x + (q.x - p.x) * 0.35, y: p.y + (q.y - p.y) * 0.35 - f.s * 0.12 };
       ctx.font = font(Math.max(10, f.s * 0.22), true);
       ctx.textAlign = 'center';
       ctx.textBaseline = 'middle';
