@@ -16,6 +16,7 @@ import {
   startGame,
 } from '../db/game-repository.js';
 import type { GameRow } from '../db/schema.js';
+import { type Ending, noteEnding } from '../db/standings-repository.js';
 import { GAME_ID_PATTERN, type JobQueue } from '../queue/jobs.js';
 import { applyWithRetry, stateOf } from './apply-action.js';
 import type { Clock } from './clock.js';
@@ -330,8 +331,11 @@ export class CampaignService {
     return { ok: true, version: game.version, decisions };
   }
 
-  /** The creator abandons a game (status 'abandoned'); a finished game is already 'over'. */
-  end(input: { gameId: string; userId: string }): Result<{ status: 'abandoned' }> {
+  /**
+   * The creator abandons a game (status 'abandoned'); a finished game is already 'over'. `ending`
+   * says why (a concession, an agreed draw) for the standings; without it the game was abandoned.
+   */
+  end(input: { gameId: string; userId: string; ending?: Ending }): Result<{ status: 'abandoned' }> {
     const game = this.game(input.gameId);
     if (!game) return fail('unknown-game', `There is no game ${input.gameId}.`);
     if (input.userId !== game.createdBy)
@@ -340,6 +344,7 @@ export class CampaignService {
       return fail('wrong-status', `The game is already ${game.status}.`);
     }
     closeAllDeadlines(this.deps.db, game.id, this.deps.clock.now());
+    noteEnding(this.deps.db, game.id, input.ending ?? { endedBy: 'abandoned' }, this.deps.clock.now());
     return { ok: true, status: 'abandoned' };
   }
 }

@@ -158,6 +158,100 @@ export const outbox = sqliteTable(
   (t) => [index('outbox_unsent_idx').on(t.sentAt, t.createdAt)],
 );
 
+/**
+ * The record of a finished campaign (issue 21). `endedBy` and `concededSide` are the only facts not
+ * in the action log (concessions and agreed draws are settled outside the engine); everything else is
+ * recomputed from the log by src/app/standings/record.ts, so the row can always be rebuilt.
+ */
+export const campaignResults = sqliteTable(
+  'campaign_results',
+  {
+    gameId: text('game_id')
+      .primaryKey()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    guildId: text('guild_id').notNull(),
+    scenario: text('scenario').notNull(),
+    /** 'game-over' | 'conceded' | 'draw-agreed' | 'abandoned' */
+    endedBy: text('ended_by').notNull(),
+    concededSide: text('conceded_side'),
+    /** 0 until the replay has filled in the figures below. */
+    recorded: integer('recorded').notNull().default(0),
+    /** 'prussian-allied' | 'coalition' | 'draw'; null for an abandoned campaign (no result). */
+    winner: text('winner'),
+    /** 17.1 level ('marginal' | 'substantive' | 'decisive' | 'draw' | 'pyrrhic'), or 'concession' | 'agreed' | 'abandoned'. */
+    level: text('level'),
+    vpAllied: integer('vp_allied').notNull().default(0),
+    vpCoalition: integer('vp_coalition').notNull().default(0),
+    spLostAllied: integer('sp_lost_allied').notNull().default(0),
+    spLostCoalition: integer('sp_lost_coalition').notNull().default(0),
+    lastTurn: integer('last_turn').notNull().default(0),
+    /** JSON: [{turn, allied, coalition}] VP totals (17.0) at the start of each Game-Turn and at the end. */
+    vpByTurn: text('vp_by_turn').notNull().default('[]'),
+    /** Whether the scenario year's historical outcome was reversed (the campaign bonus point). */
+    reversal: integer('reversal').notNull().default(0),
+    endedAt: integer('ended_at').notNull(),
+  },
+  (t) => [index('campaign_results_guild_idx').on(t.guildId)],
+);
+
+/** Who held each seat of a finished campaign: one row per person (or the autopilot) per seat. */
+export const campaignPlayers = sqliteTable(
+  'campaign_players',
+  {
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    seat: text('seat').notNull(),
+    /** A Discord user id, or 'autopilot'. */
+    player: text('player').notNull(),
+    side: text('side').notNull(),
+    /** Actions this player sent for the seat. */
+    actions: integer('actions').notNull().default(0),
+    /** 1 if the player held the seat when the campaign ended. */
+    heldAtEnd: integer('held_at_end').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.gameId, t.seat, t.player] }),
+    index('campaign_players_player_idx').on(t.player),
+  ],
+);
+
+/** Every battle (9.0) of a campaign, recorded from the action log. */
+export const battleResults = sqliteTable(
+  'battle_results',
+  {
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    /** The game version of the action that fought it. */
+    version: integer('version').notNull(),
+    hex: text('hex').notNull(),
+    turn: integer('turn').notNull(),
+    /** "late August 1757" (assets/calendar.json). */
+    date: text('date').notNull(),
+    attackerSide: text('attacker_side').notNull(),
+    /** JSON arrays of the nationalities with SP in the battle. */
+    attackerNations: text('attacker_nations').notNull(),
+    defenderNations: text('defender_nations').notNull(),
+    attackerCommander: text('attacker_commander'),
+    defenderCommander: text('defender_commander'),
+    /** The CRT odds column (e.g. 150 for 150%) and the modified die roll. */
+    odds: integer('odds').notNull(),
+    roll: integer('roll').notNull(),
+    /** 'prussian-allied' | 'coalition' | 'draw' */
+    victor: text('victor').notNull(),
+    attackerSpLost: integer('attacker_sp_lost').notNull(),
+    defenderSpLost: integer('defender_sp_lost').notNull(),
+    /** The named historical battle it stands for (assets/history/battles.json), if any. */
+    historical: text('historical'),
+    reversal: integer('reversal').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.gameId, t.version, t.hex] })],
+);
+
+export type CampaignResultRow = typeof campaignResults.$inferSelect;
+export type CampaignPlayerRow = typeof campaignPlayers.$inferSelect;
+export type BattleResultRow = typeof battleResults.$inferSelect;
 export type OutboxRow = typeof outbox.$inferSelect;
 export type GameRow = typeof games.$inferSelect;
 export type SeatRow = typeof seats.$inferSelect;

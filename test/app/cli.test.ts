@@ -27,9 +27,9 @@ describe('ftg db migrate', () => {
     const dir = mkdtempSync(join(tmpdir(), 'ftg-cli-'));
     const path = join(dir, 'new.sqlite');
     expect(await runDb(['migrate', '--db', path])).toBe(0);
-    expect(out.at(-1)).toBe(`${path}: 4 migration(s) applied, 4 in total`);
+    expect(out.at(-1)).toBe(`${path}: 5 migration(s) applied, 5 in total`);
     expect(await runDb(['migrate', '--db', path])).toBe(0);
-    expect(out.at(-1)).toBe(`${path}: 0 migration(s) applied, 4 in total`);
+    expect(out.at(-1)).toBe(`${path}: 0 migration(s) applied, 5 in total`);
     expect(await runDb(['upgrade', '--db', path])).toBe(2);
     rmSync(dir, { recursive: true, force: true });
   });

@@ -74,7 +74,7 @@ describe('upgrading a database from the previous migration', () => {
     expect(raw.prepare('select count(*) as n from __drizzle_migrations').get()).toEqual({ n: 1 });
     raw.close();
     const h = openDatabase(path);
-    expect(h.sqlite.prepare('select count(*) as n from __drizzle_migrations').get()).toEqual({ n: 4 });
+    expect(h.sqlite.prepare('select count(*) as n from __drizzle_migrations').get()).toEqual({ n: 5 });
     expect(h.sqlite.prepare('select version, events from actions order by version').all()).toEqual([
       { version: 1, events: '[]' },
       { version: 2, events: '[]' },

@@ -278,7 +278,11 @@ async function execute(deps: BotDeps, input: CommandInput): Promise<Reply> {
           ephemeral: false,
         };
       }
-      const ended = deps.service.end({ gameId: game.id, userId: game.createdBy });
+      const ended = deps.service.end({
+        gameId: game.id,
+        userId: game.createdBy,
+        ending: { endedBy: 'conceded', concededSide: r.side },
+      });
       if (!ended.ok) return errorReply(ended.error.message);
       deps.settlements.clear(game.id);
       const winner = r.side === 'prussian-allied' ? 'coalition' : 'prussian-allied';
@@ -298,7 +302,11 @@ async function execute(deps: BotDeps, input: CommandInput): Promise<Reply> {
           ephemeral: false,
         };
       }
-      const ended = deps.service.end({ gameId: game.id, userId: game.createdBy });
+      const ended = deps.service.end({
+        gameId: game.id,
+        userId: game.createdBy,
+        ending: { endedBy: 'draw-agreed' },
+      });
       if (!ended.ok) return errorReply(ended.error.message);
       deps.settlements.clear(game.id);
       return { content: '🤝 Both sides agree: the campaign ends in a draw.', ephemeral: false };
