@@ -38,6 +38,8 @@ interface BattleData {
   prisonersDue: number;
   /** Optional, when the engine reports it: the unmodified die. */
   die?: number;
+  /** The side whose survivors must retreat (9.51), when the engine reports it. */
+  mustRetreat?: string;
 }
 
 function rec(x: unknown): Record<string, unknown> | null {
@@ -91,6 +93,7 @@ export function battleData(e: EngineEvent): BattleData | null {
     defender,
     prisonersDue: typeof d.prisonersDue === 'number' ? d.prisonersDue : 0,
     ...(typeof d.die === 'number' ? { die: d.die } : {}),
+    ...(typeof d.mustRetreat === 'string' ? { mustRetreat: d.mustRetreat } : {}),
   };
 }
 
@@ -171,7 +174,7 @@ export function battleEmbed(d: BattleData, names?: NameBook): APIEmbed {
             parts.push(
               `The difference, ${d.prisonersDue}, is taken in prisoners as far as there are men to take: ${sum(lose.captured)} SP (9.45).`,
             );
-          if (sum(lose.remainingSp) > 0)
+          if (d.mustRetreat === lose.side || (d.mustRetreat === undefined && sum(lose.remainingSp) > 0))
             parts.push(`The ${SIDE_NAMES[lose.side] ?? lose.side} survivors must retreat (9.51).`);
           else parts.push(`Nothing of the ${SIDE_NAMES[lose.side] ?? lose.side} force is left to retreat.`);
           return parts.join(' ');

@@ -45,6 +45,8 @@ export interface SideOutcome {
 
 export interface BattleOutcome {
   column: number;
+  /** The attacker's die before modifiers, when the battle was decided by the CRT. */
+  die?: number;
   modifiedRoll: number;
   result: CombatResult;
   attacker: SideOutcome;
@@ -215,6 +217,7 @@ export function resolveBattle(input: BattleInput): BattleOutcome | RuleViolation
   }
   return {
     column,
+    die: input.die,
     modifiedRoll,
     result,
     attacker: a.out,

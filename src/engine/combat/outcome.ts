@@ -32,8 +32,10 @@ export function applyBattle(state: GameState, hex: HexId, out: BattleOutcome, ev
     ev('battle', text, toSides('prussian-allied', 'coalition'), {
       hex,
       column: out.column,
+      ...(out.die !== undefined ? { die: out.die } : {}),
       modifiedRoll: out.modifiedRoll,
       victor: out.victor,
+      ...(out.mustRetreat ? { mustRetreat: out.mustRetreat } : {}),
       attacker: battleReport(out.attacker),
       defender: battleReport(out.defender),
       prisonersDue: out.prisonersDue,
@@ -55,6 +57,12 @@ function battleReport(o: BattleOutcome['attacker']) {
     capturedLeaders: o.capturedLeaders,
     remainingSp: o.remainingSp,
     score: o.score,
+    // 9.0: both players examine both forces once committed: who led them (no ratings).
+    leaders: [
+      ...(o.remainingLeaders ?? []).map((l) => l.id),
+      ...(o.killed ?? []),
+      ...(o.capturedLeaders ?? []),
+    ],
   };
 }
 
