@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { envFor } from '../../src/tactical/env.js';
 import { shockOdds } from '../../src/tactical/rules/combat.js';
-import { retreatOptions } from '../../src/tactical/rules/tasks.js';
+import { answerPrompt, retreatOptions, runTasks } from '../../src/tactical/rules/tasks.js';
+import { effTerrain, zocOf } from '../../src/tactical/rules/board.js';
 import type { FixtureUnit } from './fixtures.js';
 import { act, activate, battle, dice, eventsOf, refused, settlePrompts, unit } from './harness.js';
 
@@ -389,6 +390,43 @@ describe('11.6 retreat and 11.7 advance', () => {
     expect(
       unit(pushed, 'a2').disorganized || unit(pushed, 'a2').routed || unit(pushed, 'a2').eliminated,
     ).toBe(true);
+  });
+
+  it('11.6: retreating into an enemy ZOC rolls d6 + morale: 4 a step, 5 D, 6 or more nothing', () => {
+    // a1 (morale 3) must retreat from p1 into the one free hex, in the ZOC of p9 (at 0206 facing south).
+    const cases: [number, { cp: number; d: boolean }][] = [
+      [1, { cp: 2, d: false }], // 1 + 3 = 4: a step
+      [2, { cp: 3, d: true }], // 5: D
+      [3, { cp: 3, d: false }], // 6: nothing
+    ];
+    for (const [die, want] of cases) {
+      const base = battle([P('p1', '0506'), P('p9', '0206', 2, { formation: 'p-b' }), A('a1', '0406', 2)], near);
+      const opts = retreatOptions(base, envFor(base.map)!, unit(base, 'a1'), ['0506']);
+      const z = opts.find((o) => o.zoc)!.hex;
+      const blockers = opts.filter((o) => o.hex !== z).map((o, i) => P(`px${i}`, o.hex, 5, { formation: 'p-b' }));
+      const s = battle([P('p1', '0506'), P('p9', '0206', 2, { formation: 'p-b' }), A('a1', '0406', 2), ...blockers], near);
+      const c = { s: structuredClone(s), env: envFor(s.map)!, events: [] };
+      c.s.units.find((u) => u.id === 'a1')!.facing = 2;
+      c.s.tasks.push({ kind: 'retreat', unit: 'a1', hexes: 1, from: ['0506'] });
+      c.s.rng.forced = [die];
+      runTasks(c as never);
+      if (c.s.prompt) answerPrompt(c as never, c.s.prompt.options[0]!.value);
+      const a1 = unit(c.s, 'a1');
+      expect(a1.hex, String(die)).toBe(z);
+      expect({ cp: a1.cp, d: a1.disorganized }, String(die)).toEqual(want);
+    }
+  });
+
+  it('Breaching: a battery within two hexes breaches a walled hex on 1d6 <= its fire points; the hex then counts as a village', () => {
+    let s = battle([P('g1', '0606', 5, { arm: 'artillery', formation: 'p-ind' }), A('a1', '0405')], { ...near, map: { terrain: { '0405': 'churchyard' } } });
+    if (s.phase === 'barrage') {
+      refused(s, 'prussia', { type: 'breach', unit: 'g1', hex: '0606' }, 'Breaching');
+      const fail = act(dice(s, 4), 'prussia', { type: 'breach', unit: 'g1', hex: '0405' });
+      expect(fail.breached).toEqual([]);
+      const ok = act(dice(s, 3), 'prussia', { type: 'breach', unit: 'g1', hex: '0405' });
+      expect(ok.breached).toEqual(['0405']);
+      expect(effTerrain(ok, envFor(ok.map)!, '0405')).toBe('village');
+    } else throw new Error('expected a barrage');
   });
 
   it('11.7: the victor may advance one hex into the vacated hex; the default is to stay', () => {

@@ -4,7 +4,8 @@ import { dCheck, disorganize } from '../../src/tactical/rules/effects.js';
 import { runTasks } from '../../src/tactical/rules/tasks.js';
 import type { TacState } from '../../src/tactical/state.js';
 import type { FixtureUnit } from './fixtures.js';
-import { act, activate, battle, dice, pendingSeats, unit } from './harness.js';
+import { act, activate, battle, dice, pendingSeats, refused, unit } from './harness.js';
+import { zocOf } from '../../src/tactical/rules/board.js';
 
 const P = (id: string, hex: string, facing = 5, extra: Partial<FixtureUnit> = {}): FixtureUnit => ({
   id,
@@ -93,8 +94,10 @@ describe('12 disorganization and rout', () => {
     let s = battle([P('p1', '0506'), A('a1', '0406')], near);
     s.units[0]!.routed = true;
     s = activate(s, 'prussia', ['p-a']);
-    const r = act(s, 'prussia', { type: 'done' });
-    void r;
+    refused(s, 'prussia', { type: 'move', unit: 'p1', to: '0407' }, '12.4');
+    refused(s, 'prussia', { type: 'fire', unit: 'p1', target: 'a1' }, '12.4');
+    refused(s, 'prussia', { type: 'shock', attackers: ['p1'], defenders: ['a1'] }, '12.4');
+    expect(zocOf(s, envFor(s.map)!, 'prussia').size).toBe(0);
     const t = battle([P('p1', '0112'), A('a1', '0202')], near);
     t.units[0]!.disorganized = true;
     const off = effect(t, [6], (c) => disorganize(c as never, unit(c.s, 'p1'), 'test')).s;
