@@ -8,7 +8,14 @@ const ROOT = join(import.meta.dirname, '..', '..');
 const TEST_DIR = join(ROOT, 'test');
 const DOC = join(ROOT, 'docs', 'tactical-rules-coverage.md');
 const RULES = join(ROOT, '..', 'shared', 'rules', 'leuthen-1757-rules.txt');
-const STATUSES = ['implemented and tested', 'ruling', 'not applicable', 'implemented, NOT tested', 'not yet', 'engine bug'];
+const STATUSES = [
+  'implemented and tested',
+  'ruling',
+  'not applicable',
+  'implemented, NOT tested',
+  'not yet',
+  'engine bug',
+];
 const NEEDS_TESTS = new Set(['implemented and tested', 'ruling']);
 
 interface Row {
@@ -20,14 +27,20 @@ interface Row {
 
 export function parseRows(doc: string): { rows: Row[]; problems: string[] } {
   const lines = doc.split('\n');
-  const header = lines.findIndex((l) => /^\|\s*case\s*\|\s*status\s*\|\s*tests\s*\|\s*notes\s*\|\s*$/.test(l));
+  const header = lines.findIndex((l) =>
+    /^\|\s*case\s*\|\s*status\s*\|\s*tests\s*\|\s*notes\s*\|\s*$/.test(l),
+  );
   if (header < 0) return { rows: [], problems: ['no table header'] };
   const rows: Row[] = [];
   const problems: string[] = [];
   for (let i = header + 2; i < lines.length; i++) {
     const l = lines[i] ?? '';
     if (!l.startsWith('|')) break;
-    const cells = l.replace(/^\|/, '').replace(/\|\s*$/, '').split('|').map((c) => c.trim());
+    const cells = l
+      .replace(/^\|/, '')
+      .replace(/\|\s*$/, '')
+      .split('|')
+      .map((c) => c.trim());
     if (cells.length !== 4) {
       problems.push(`line ${i + 1}: expected 4 cells, found ${cells.length}`);
       continue;
@@ -80,45 +93,63 @@ export function check(doc: string, byFile: Map<string, string[]>, rules?: string
   const { rows, problems } = parseRows(doc);
   const seen = new Set<string>();
   for (const r of rows) {
-    if (!/^(\d{1,2}(\.\d{1,2})?|4\.[A-E]|Scenario [12])$/.test(r.caseId)) problems.push(`line ${r.line}: "${r.caseId}" is not a Leuthen case`);
+    if (!/^(\d{1,2}(\.\d{1,2})?|4\.[A-E]|Scenario [12])$/.test(r.caseId))
+      problems.push(`line ${r.line}: "${r.caseId}" is not a Leuthen case`);
     if (seen.has(r.caseId)) problems.push(`line ${r.line}: case ${r.caseId} listed twice`);
     seen.add(r.caseId);
-    if (!STATUSES.includes(r.status)) problems.push(`line ${r.line} (${r.caseId}): status "${r.status}" not allowed`);
-    if (NEEDS_TESTS.has(r.status) && !r.tests.length) problems.push(`line ${r.line} (${r.caseId}): "${r.status}" names no test`);
+    if (!STATUSES.includes(r.status))
+      problems.push(`line ${r.line} (${r.caseId}): status "${r.status}" not allowed`);
+    if (NEEDS_TESTS.has(r.status) && !r.tests.length)
+      problems.push(`line ${r.line} (${r.caseId}): "${r.status}" names no test`);
     for (const t of r.tests) {
       const ts = byFile.get(t.file);
       if (!ts) problems.push(`line ${r.line} (${r.caseId}): no test file test/${t.file}`);
-      else if (t.title.length < 12) problems.push(`line ${r.line} (${r.caseId}): title "${t.title}" too short`);
-      else if (!ts.some((x) => x.includes(t.title))) problems.push(`line ${r.line} (${r.caseId}): no test titled "${t.title}" in test/${t.file}`);
+      else if (t.title.length < 12)
+        problems.push(`line ${r.line} (${r.caseId}): title "${t.title}" too short`);
+      else if (!ts.some((x) => x.includes(t.title)))
+        problems.push(`line ${r.line} (${r.caseId}): no test titled "${t.title}" in test/${t.file}`);
     }
   }
-  if (rules !== undefined) for (const c of leuthenCases(rules)) if (!seen.has(c)) problems.push(`Leuthen case ${c} has no row`);
+  if (rules !== undefined)
+    for (const c of leuthenCases(rules)) if (!seen.has(c)) problems.push(`Leuthen case ${c} has no row`);
   return problems;
 }
 
 describe('docs/tactical-rules-coverage.md', () => {
   const doc = readFileSync(DOC, 'utf8');
-  const byFile = new Map(testFiles(TEST_DIR).map((f) => [relative(TEST_DIR, f).split('\\').join('/'), titles(readFileSync(f, 'utf8'))]));
+  const byFile = new Map(
+    testFiles(TEST_DIR).map((f) => [
+      relative(TEST_DIR, f).split('\\').join('/'),
+      titles(readFileSync(f, 'utf8')),
+    ]),
+  );
   const rules = existsSync(RULES) ? readFileSync(RULES, 'utf8') : undefined;
 
   it('has a well-formed table with allowed statuses, and every cited test exists', () => {
     expect(check(doc, byFile)).toEqual([]);
   });
 
-  it.skipIf(rules === undefined)('lists every case of the Leuthen rules text (skipped without ../shared/rules)', () => {
-    const cases = leuthenCases(rules ?? '');
-    expect(cases).toContain('6.1');
-    expect(cases).toContain('8');
-    expect(cases).toContain('4.C');
-    expect(cases).toContain('Scenario 2');
-    expect(cases.length).toBeGreaterThan(45);
-    expect(check(doc, byFile, rules)).toEqual([]);
-  });
+  it.skipIf(rules === undefined)(
+    'lists every case of the Leuthen rules text (skipped without ../shared/rules)',
+    () => {
+      const cases = leuthenCases(rules ?? '');
+      expect(cases).toContain('6.1');
+      expect(cases).toContain('8');
+      expect(cases).toContain('4.C');
+      expect(cases).toContain('Scenario 2');
+      expect(cases.length).toBeGreaterThan(45);
+      expect(check(doc, byFile, rules)).toEqual([]);
+    },
+  );
 
   it('the checker flags a missing case, a bad status and a test that does not exist', () => {
     const head = '| case | status | tests | notes |\n|---|---|---|---|\n';
     const files = new Map([['tactical/x.test.ts', ['6.1: entering an enemy ZOC stops']]]);
-    const p = check(`${head}| 6.1 | done | | |\n| 6.2 | ruling | tactical/x.test.ts: 6.2: nothing like this | |\n`, files, '6.1 ZOC\n6.2 Flanks\n7.  MOVEMENT\n');
+    const p = check(
+      `${head}| 6.1 | done | | |\n| 6.2 | ruling | tactical/x.test.ts: 6.2: nothing like this | |\n`,
+      files,
+      '6.1 ZOC\n6.2 Flanks\n7.  MOVEMENT\n',
+    );
     expect(p.some((x) => x.includes('status "done"'))).toBe(true);
     expect(p.some((x) => x.includes('no test titled "6.2: nothing like this"'))).toBe(true);
     expect(p).toContain('Leuthen case 7 has no row');

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { envFor } from '../../src/tactical/env.js';
+import { effTerrain, zocOf } from '../../src/tactical/rules/board.js';
 import { shockOdds } from '../../src/tactical/rules/combat.js';
 import { answerPrompt, retreatOptions, runTasks } from '../../src/tactical/rules/tasks.js';
-import { effTerrain, zocOf } from '../../src/tactical/rules/board.js';
 import type { FixtureUnit } from './fixtures.js';
 import { act, activate, battle, dice, eventsOf, refused, settlePrompts, unit } from './harness.js';
 
@@ -400,11 +400,19 @@ describe('11.6 retreat and 11.7 advance', () => {
       [3, { cp: 3, d: false }], // 6: nothing
     ];
     for (const [die, want] of cases) {
-      const base = battle([P('p1', '0506'), P('p9', '0206', 2, { formation: 'p-b' }), A('a1', '0406', 2)], near);
+      const base = battle(
+        [P('p1', '0506'), P('p9', '0206', 2, { formation: 'p-b' }), A('a1', '0406', 2)],
+        near,
+      );
       const opts = retreatOptions(base, envFor(base.map)!, unit(base, 'a1'), ['0506']);
       const z = opts.find((o) => o.zoc)!.hex;
-      const blockers = opts.filter((o) => o.hex !== z).map((o, i) => P(`px${i}`, o.hex, 5, { formation: 'p-b' }));
-      const s = battle([P('p1', '0506'), P('p9', '0206', 2, { formation: 'p-b' }), A('a1', '0406', 2), ...blockers], near);
+      const blockers = opts
+        .filter((o) => o.hex !== z)
+        .map((o, i) => P(`px${i}`, o.hex, 5, { formation: 'p-b' }));
+      const s = battle(
+        [P('p1', '0506'), P('p9', '0206', 2, { formation: 'p-b' }), A('a1', '0406', 2), ...blockers],
+        near,
+      );
       const c = { s: structuredClone(s), env: envFor(s.map)!, events: [] };
       c.s.units.find((u) => u.id === 'a1')!.facing = 2;
       c.s.tasks.push({ kind: 'retreat', unit: 'a1', hexes: 1, from: ['0506'] });
@@ -418,7 +426,10 @@ describe('11.6 retreat and 11.7 advance', () => {
   });
 
   it('Breaching: a battery within two hexes breaches a walled hex on 1d6 <= its fire points; the hex then counts as a village', () => {
-    let s = battle([P('g1', '0606', 5, { arm: 'artillery', formation: 'p-ind' }), A('a1', '0405')], { ...near, map: { terrain: { '0405': 'churchyard' } } });
+    const s = battle([P('g1', '0606', 5, { arm: 'artillery', formation: 'p-ind' }), A('a1', '0405')], {
+      ...near,
+      map: { terrain: { '0405': 'churchyard' } },
+    });
     if (s.phase === 'barrage') {
       refused(s, 'prussia', { type: 'breach', unit: 'g1', hex: '0606' }, 'Breaching');
       const fail = act(dice(s, 4), 'prussia', { type: 'breach', unit: 'g1', hex: '0405' });

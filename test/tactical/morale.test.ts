@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { envFor } from '../../src/tactical/env.js';
+import { zocOf } from '../../src/tactical/rules/board.js';
 import { dCheck, disorganize } from '../../src/tactical/rules/effects.js';
 import { runTasks } from '../../src/tactical/rules/tasks.js';
 import type { TacState } from '../../src/tactical/state.js';
 import type { FixtureUnit } from './fixtures.js';
 import { act, activate, battle, dice, pendingSeats, refused, unit } from './harness.js';
-import { zocOf } from '../../src/tactical/rules/board.js';
 
 const P = (id: string, hex: string, facing = 5, extra: Partial<FixtureUnit> = {}): FixtureUnit => ({
   id,

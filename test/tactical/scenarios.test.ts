@@ -87,7 +87,8 @@ describe('Scenario 2', () => {
       s = act(s, 'prussia', {
         type: 'move',
         unit: 'p1',
-        to: (legalActions(s, 'prussia').find((a) => a.type === 'move' && a.unit === 'p1') as { to: string }).to,
+        to: (legalActions(s, 'prussia').find((a) => a.type === 'move' && a.unit === 'p1') as { to: string })
+          .to,
       });
     expect(s.activation?.mp.p1).toBe(8);
     s = act(s, 'prussia', { type: 'enter', unit: 'p2', facing: 5 });
