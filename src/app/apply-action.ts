@@ -7,7 +7,7 @@ import { commitAction, findByRequestId, getGame } from '../db/game-repository.js
 import type { GameRow } from '../db/schema.js';
 import type { Clock } from './clock.js';
 import type { Action, EngineEvent, RulesEngine, Seat } from './engine-port.js';
-import { fail, type Result, type ServiceError } from './result.js';
+import { clip, fail, type Result, type ServiceError } from './result.js';
 import { type GameSettings, parseSettings } from './settings.js';
 
 export interface ApplyDeps {
@@ -60,7 +60,7 @@ export function applyWithRetry(deps: ApplyDeps, req: ApplyRequest): Result<Appli
   const max = deps.maxAttempts ?? 25;
   for (let attempt = 1; attempt <= max; attempt++) {
     const game = getGame(deps.db, req.gameId);
-    if (!game) return fail('unknown-game', `There is no game ${req.gameId}.`);
+    if (!game) return fail('unknown-game', `There is no game ${clip(req.gameId)}.`);
     const key = req.requestId === undefined ? undefined : `${req.seat}/${req.requestId}`;
     const earlier = key === undefined ? undefined : findByRequestId(deps.db, req.gameId, key);
     if (earlier && game.state !== null) {

@@ -21,7 +21,7 @@ import { GAME_ID_PATTERN, type JobQueue } from '../queue/jobs.js';
 import { applyWithRetry, stateOf } from './apply-action.js';
 import type { Clock } from './clock.js';
 import type { Action, EngineEvent, RulesEngine, Seat } from './engine-port.js';
-import { fail, type Result, refusal } from './result.js';
+import { clip, fail, type Result, refusal } from './result.js';
 import { type GameSettingsInput, parseSettings } from './settings.js';
 import { driveAutopilot, visibleTo } from './step-resolver.js';
 
@@ -75,7 +75,7 @@ export class CampaignService {
     }
     const seats = this.deps.engine.seats(input.scenario);
     if (!seats || seats.length === 0)
-      return fail('unknown-scenario', `There is no scenario "${input.scenario}".`);
+      return fail('unknown-scenario', `There is no scenario "${clip(input.scenario)}".`);
     const settings = parseSettings(input.settings);
     if (!settings.ok) return fail('invalid-input', settings.message);
     const seed = input.seed ?? (this.deps.newSeed ? this.deps.newSeed() : randomInt(0, 2 ** 31 - 1));
@@ -99,12 +99,12 @@ export class CampaignService {
 
   joinSeat(input: { gameId: string; seat: Seat; userId: string }): Result<{ seat: Seat }> {
     const game = this.game(input.gameId);
-    if (!game) return fail('unknown-game', `There is no game ${input.gameId}.`);
+    if (!game) return fail('unknown-game', `There is no game ${clip(input.gameId)}.`);
     if (game.status !== 'setup' && game.status !== 'active') {
       return fail('wrong-status', `The game is ${game.status}; seats can no longer be taken.`);
     }
     const seat = getSeat(this.deps.db, game.id, input.seat);
-    if (!seat) return fail('unknown-seat', `This game has no seat "${input.seat}".`);
+    if (!seat) return fail('unknown-seat', `This game has no seat "${clip(input.seat)}".`);
     if (seat.userId === input.userId) return fail('seat-taken', `You already hold ${input.seat}.`);
     if (seat.userId !== null) return fail('seat-taken', `${input.seat} is already held by another player.`);
     if (!setSeatHolder(this.deps.db, game.id, input.seat, input.userId, null)) {
@@ -116,9 +116,9 @@ export class CampaignService {
 
   leaveSeat(input: { gameId: string; seat: Seat; userId: string }): Result<{ seat: Seat }> {
     const game = this.game(input.gameId);
-    if (!game) return fail('unknown-game', `There is no game ${input.gameId}.`);
+    if (!game) return fail('unknown-game', `There is no game ${clip(input.gameId)}.`);
     const seat = getSeat(this.deps.db, game.id, input.seat);
-    if (!seat) return fail('unknown-seat', `This game has no seat "${input.seat}".`);
+    if (!seat) return fail('unknown-seat', `This game has no seat "${clip(input.seat)}".`);
     if (seat.userId !== input.userId) return fail('not-seat-holder', `You do not hold ${input.seat}.`);
     if (!setSeatHolder(this.deps.db, game.id, input.seat, null, input.userId)) {
       return fail('conflict', `${input.seat} changed hands meanwhile; nothing was done.`);
@@ -134,11 +134,11 @@ export class CampaignService {
     byUserId: string;
   }): Result<{ seat: Seat }> {
     const game = this.game(input.gameId);
-    if (!game) return fail('unknown-game', `There is no game ${input.gameId}.`);
+    if (!game) return fail('unknown-game', `There is no game ${clip(input.gameId)}.`);
     if (game.status !== 'setup' && game.status !== 'active')
       return fail('wrong-status', `The game is ${game.status}.`);
     const seat = getSeat(this.deps.db, game.id, input.seat);
-    if (!seat) return fail('unknown-seat', `This game has no seat "${input.seat}".`);
+    if (!seat) return fail('unknown-seat', `This game has no seat "${clip(input.seat)}".`);
     if (input.byUserId !== game.createdBy && input.byUserId !== seat.userId) {
       return fail(
         'not-game-owner',
@@ -163,14 +163,14 @@ export class CampaignService {
     byUserId: string;
   }): Promise<Result<{ seat: Seat }>> {
     const game = this.game(input.gameId);
-    if (!game) return fail('unknown-game', `There is no game ${input.gameId}.`);
+    if (!game) return fail('unknown-game', `There is no game ${clip(input.gameId)}.`);
     if (input.byUserId !== game.createdBy)
       return fail('not-game-owner', 'Only the game creator can set the autopilot.');
     if (!Number.isInteger(input.level) || input.level < 0 || input.level > 3) {
       return fail('invalid-input', 'The autopilot level is 0 (off) to 3.');
     }
     if (!getSeat(this.deps.db, game.id, input.seat))
-      return fail('unknown-seat', `This game has no seat "${input.seat}".`);
+      return fail('unknown-seat', `This game has no seat "${clip(input.seat)}".`);
     setSeatAutopilot(this.deps.db, game.id, input.seat, input.level);
     if (game.status === 'active' && input.level > 0) await this.afterChange(game.id);
     return { ok: true, seat: input.seat };
@@ -179,7 +179,7 @@ export class CampaignService {
   /** The creator starts the game; seats nobody took are played by the autopilot. */
   async start(input: { gameId: string; userId: string }): Promise<Result<{ version: number }>> {
     const game = this.game(input.gameId);
-    if (!game) return fail('unknown-game', `There is no game ${input.gameId}.`);
+    if (!game) return fail('unknown-game', `There is no game ${clip(input.gameId)}.`);
     if (input.userId !== game.createdBy) return fail('not-game-owner', 'Only the game creator can start it.');
     if (game.status !== 'setup')
       return fail('wrong-status', `The game is ${game.status}; it can only be started once.`);
@@ -216,7 +216,7 @@ export class CampaignService {
     expectedVersion?: number;
   }): Promise<Result<{ version: number; events: EngineEvent[]; attempts: number; duplicate: boolean }>> {
     const game = this.game(input.gameId);
-    if (!game) return fail('unknown-game', `There is no game ${input.gameId}.`);
+    if (!game) return fail('unknown-game', `There is no game ${clip(input.gameId)}.`);
     if (
       input.requestId !== undefined &&
       (typeof input.requestId !== 'string' || !REQUEST_ID_PATTERN.test(input.requestId))
@@ -237,7 +237,7 @@ export class CampaignService {
     if (JSON.stringify(action).length > MAX_ACTION_BYTES)
       return fail('invalid-input', 'That action is too large.');
     const seat = getSeat(this.deps.db, game.id, input.seat);
-    if (!seat) return fail('unknown-seat', `This game has no seat "${input.seat}".`);
+    if (!seat) return fail('unknown-seat', `This game has no seat "${clip(input.seat)}".`);
     if (seat.userId !== input.userId) return fail('not-seat-holder', `You do not hold ${input.seat}.`);
     const r = applyWithRetry(
       { ...this.deps },
@@ -299,11 +299,11 @@ export class CampaignService {
     userId: string;
   }): Result<{ version: number; view: unknown }> {
     const game = this.game(input.gameId);
-    if (!game) return fail('unknown-game', `There is no game ${input.gameId}.`);
+    if (!game) return fail('unknown-game', `There is no game ${clip(input.gameId)}.`);
     if (game.state === null) return fail('wrong-status', 'The game has not started yet.');
     if (input.seat !== 'public') {
       const seat = getSeat(this.deps.db, game.id, input.seat);
-      if (!seat) return fail('unknown-seat', `This game has no seat "${input.seat}".`);
+      if (!seat) return fail('unknown-seat', `This game has no seat "${clip(input.seat)}".`);
       if (seat.userId !== input.userId) return fail('not-seat-holder', `You do not hold ${input.seat}.`);
     }
     return { ok: true, version: game.version, view: this.deps.engine.view(stateOf(game), input.seat) };
@@ -312,7 +312,7 @@ export class CampaignService {
   /** The decisions waiting for this user, one per seat they hold that must act now. */
   pending(input: { gameId: string; userId: string }): Result<{ version: number; decisions: Decision[] }> {
     const game = this.game(input.gameId);
-    if (!game) return fail('unknown-game', `There is no game ${input.gameId}.`);
+    if (!game) return fail('unknown-game', `There is no game ${clip(input.gameId)}.`);
     if (game.status !== 'active') return { ok: true, version: game.version, decisions: [] };
     const state = stateOf(game);
     const step = this.deps.engine.step(state);
@@ -337,7 +337,7 @@ export class CampaignService {
    */
   end(input: { gameId: string; userId: string; ending?: Ending }): Result<{ status: 'abandoned' }> {
     const game = this.game(input.gameId);
-    if (!game) return fail('unknown-game', `There is no game ${input.gameId}.`);
+    if (!game) return fail('unknown-game', `There is no game ${clip(input.gameId)}.`);
     if (input.userId !== game.createdBy)
       return fail('not-game-owner', 'Only the game creator can abandon it.');
     if (!setStatus(this.deps.db, game.id, 'abandoned', ['setup', 'active'], this.deps.clock.now())) {

@@ -26,6 +26,15 @@ export function canonicalJson(value: unknown): string {
   );
 }
 
+/** Parse a JSON column; corrupt text is a reported problem, not an exception. */
+function parseStored(text: string): { ok: true; value: unknown } | { ok: false; error: string } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch (e) {
+    return { ok: false, error: (e as Error).message.slice(0, 120) };
+  }
+}
+
 export function replayGame(
   db: Db,
   engine: RulesEngine<unknown>,
@@ -38,14 +47,34 @@ export function replayGame(
   const problems: string[] = [];
   const log = actionLog(db, gameId);
   const snapshots = new Map(snapshotList(db, gameId).map((s) => [s.version, s.state]));
-  let state = engine.setup(game.scenario, game.seed, JSON.parse(game.options));
   let version = 0;
+  let state: unknown = null;
+  const stop = (problem: string): ReplayReport => ({
+    ok: false,
+    gameId,
+    actions: log.length,
+    version,
+    state,
+    problems: [...problems, problem],
+  });
+  const options = parseStored(game.options);
+  if (!options.ok) return stop(`the game's stored options are not valid JSON (${options.error})`);
+  try {
+    state = engine.setup(game.scenario, game.seed, options.value as Record<string, unknown>);
+  } catch (e) {
+    return stop(`the scenario cannot be set up: ${(e as Error).message.slice(0, 200)}`);
+  }
   for (const row of log) {
     if (row.version !== version + 1) {
       problems.push(`version ${version + 1}: missing from the log (next logged is ${row.version})`);
       break;
     }
-    const r = engine.apply(state, row.seat, JSON.parse(row.action) as Action);
+    const action = parseStored(row.action);
+    if (!action.ok) {
+      problems.push(`version ${row.version}: the logged action is not valid JSON (${action.error})`);
+      break;
+    }
+    const r = engine.apply(state, row.seat, action.value as Action);
     if (!r.ok) {
       problems.push(
         `version ${row.version}: the engine now refuses the logged action (${r.error.rule}: ${r.error.message})`,
@@ -55,14 +84,20 @@ export function replayGame(
     state = r.state;
     version = row.version;
     const snap = snapshots.get(version);
-    if (verify && snap !== undefined && canonicalJson(JSON.parse(snap)) !== canonicalJson(state)) {
-      problems.push(`version ${version}: the snapshot differs from the replayed state`);
+    if (verify && snap !== undefined) {
+      const stored = parseStored(snap);
+      if (!stored.ok) problems.push(`version ${version}: the snapshot is not valid JSON (${stored.error})`);
+      else if (canonicalJson(stored.value) !== canonicalJson(state))
+        problems.push(`version ${version}: the snapshot differs from the replayed state`);
     }
   }
   if (verify && problems.length === 0) {
+    const stored = game.state === null ? null : parseStored(game.state);
     if (version !== game.version)
       problems.push(`the log ends at version ${version} but the game is at ${game.version}`);
-    else if (game.state !== null && canonicalJson(JSON.parse(game.state)) !== canonicalJson(state)) {
+    else if (stored && !stored.ok)
+      problems.push(`version ${version}: the stored state is not valid JSON (${stored.error})`);
+    else if (stored?.ok && canonicalJson(stored.value) !== canonicalJson(state)) {
       problems.push(`version ${version}: the stored state differs from the replayed state`);
     }
   }

@@ -37,3 +37,12 @@ export function fail(
 export function refusal(code: ServiceErrorCode, message: string): ServiceError {
   return { code, message };
 }
+
+/**
+ * A value echoed back in a message: at most `max` characters (then "..." and the full length), as
+ * a JSON string when it is not one, so an over-long or odd input never floods a reply or a log.
+ */
+export function clip(value: unknown, max = 40): string {
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+  return text.length <= max ? text : `${text.slice(0, max)}... (${text.length} characters)`;
+}

@@ -42,7 +42,10 @@ export async function startRuntime(o: RuntimeOptions): Promise<Runtime> {
   let queue: JobQueue;
   let embedded: InProcessQueue | undefined;
   if (o.redis) {
-    queue = new BullJobQueue({ url: o.redis.url, prefix: o.redis.prefix }, () => o.clock.now());
+    queue = new BullJobQueue(
+      { url: o.redis.url, prefix: o.redis.prefix, onError: (msg, data) => o.log?.(msg, data) },
+      () => o.clock.now(),
+    );
   } else {
     embedded = new InProcessQueue({
       clock: o.clock,
@@ -68,6 +71,7 @@ export async function startRuntime(o: RuntimeOptions): Promise<Runtime> {
       lockDurationMs: o.redis.lockDurationMs,
       stalledIntervalMs: o.redis.stalledIntervalMs,
       onFailed: (job, error) => o.log?.('job failed', { job, error: error.message }),
+      onError: (msg, data) => o.log?.(msg, data),
     });
   }
   await reconcile(o.db, queue);

@@ -4,6 +4,7 @@
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { clip } from '../app/result.js';
 
 export interface Command {
   summary: string;
@@ -41,8 +42,17 @@ export async function main(argv: string[]): Promise<number> {
   }
   const cmd = await loadCommand(name);
   if (!cmd) {
-    console.error(`ftg: unknown command "${name}". Known commands: ${commandNames().join(', ')}`);
+    console.error(`ftg: unknown command "${clip(name)}". Known commands: ${commandNames().join(', ')}`);
     return 2;
   }
-  return cmd.run(rest);
+  try {
+    return await cmd.run(rest);
+  } catch (e) {
+    // Bad input that a command did not catch itself still ends in one clear line, not a stack
+    // (FTG_DEBUG=1 prints the stack for a developer).
+    const message = e instanceof Error ? e.message : String(e);
+    console.error(`ftg ${name}: ${clip(message.split('\n')[0], 300)}`);
+    if (process.env.FTG_DEBUG && e instanceof Error && e.stack) console.error(e.stack);
+    return 1;
+  }
 }

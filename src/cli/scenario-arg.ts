@@ -1,6 +1,7 @@
 // Shared option parsing for commands that take `--scenario` (a bundled id such as 1757, or a path to
 // a scenario JSON file) and `--dice 4,2,6` (die rolls fixed in advance).
 import { readFileSync } from 'node:fs';
+import { clip } from '../app/result.js';
 import { isScenarioId, parseScenario, type Scenario } from '../engine/scenario/index.js';
 import type { ScenarioId } from '../engine/types.js';
 
@@ -13,10 +14,15 @@ export function resolveScenario(arg: string | undefined): ArgResult<ScenarioId |
   try {
     raw = JSON.parse(readFileSync(arg, 'utf8'));
   } catch (e) {
-    return { ok: false, error: `cannot read scenario "${arg}": ${(e as Error).message}` };
+    return {
+      ok: false,
+      error: `cannot read scenario "${clip(arg, 80)}": ${clip((e as Error).message, 200)}`,
+    };
   }
   const r = parseScenario(raw);
-  return r.ok ? { ok: true, value: r.value } : { ok: false, error: `${arg}: ${r.error}` };
+  return r.ok
+    ? { ok: true, value: r.value }
+    : { ok: false, error: `${clip(arg, 80)}: ${clip(r.error, 300)}` };
 }
 
 export function parseDice(arg: string | undefined): ArgResult<number[]> {
@@ -26,7 +32,7 @@ export function parseDice(arg: string | undefined): ArgResult<number[]> {
   for (const p of parts) {
     const n = Number(p);
     if (!/^[1-6]$/.test(p) || !Number.isInteger(n))
-      return { ok: false, error: `--dice takes die rolls 1-6 separated by commas; "${p}" is not one` };
+      return { ok: false, error: `--dice takes die rolls 1-6 separated by commas; "${clip(p)}" is not one` };
     dice.push(n);
   }
   return { ok: true, value: dice };

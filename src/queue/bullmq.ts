@@ -17,6 +17,39 @@ export interface BullConfig {
   url: string;
   /** Redis key prefix; tests use a unique one each (default "ftg"). */
   prefix?: string;
+  /**
+   * Connection problems (Redis down, refused, reset). bullmq reconnects by itself; without a
+   * listener it would print raw stacks, so they go here (throttled: see `throttledErrors`).
+   */
+  onError?: (message: string, data: Record<string, unknown>) => void;
+}
+
+/**
+ * One log line per distinct error message per `everyMs` (default 60 s), with the number of repeats
+ * suppressed meanwhile, so a Redis outage gives a readable trickle instead of a stack per retry.
+ */
+export function throttledErrors(
+  onError: ((message: string, data: Record<string, unknown>) => void) | undefined,
+  source: string,
+  everyMs = 60_000,
+  now: () => number = Date.now,
+): (error: Error) => void {
+  const last = new Map<string, { at: number; suppressed: number }>();
+  return (error) => {
+    const text = String(error?.message ?? error).slice(0, 200);
+    const seen = last.get(text);
+    const t = now();
+    if (seen && t - seen.at < everyMs) {
+      seen.suppressed++;
+      return;
+    }
+    last.set(text, { at: t, suppressed: 0 });
+    onError?.('redis connection error', {
+      source,
+      error: text,
+      ...(seen?.suppressed ? { repeated: seen.suppressed } : {}),
+    });
+  };
 }
 
 export function connectionFor(url: string): ConnectionOptions {
@@ -43,11 +76,13 @@ export class BullJobQueue implements JobQueue {
     private readonly now: () => number = Date.now,
   ) {
     const connection = connectionFor(config.url);
+    const report = throttledErrors(config.onError, 'queue');
     this.queues = new Map(
-      JOB_KINDS.map((kind) => [
-        kind,
-        new Queue(queueName(kind), { connection, prefix: config.prefix ?? 'ftg' }),
-      ]),
+      JOB_KINDS.map((kind) => {
+        const q = new Queue(queueName(kind), { connection, prefix: config.prefix ?? 'ftg' });
+        q.on('error', report);
+        return [kind, q];
+      }),
     );
   }
 
@@ -93,6 +128,7 @@ export interface WorkerGroup {
 /** Start one bullmq Worker per job kind, all calling `handler`. */
 export function startWorkers(options: WorkerOptions): WorkerGroup {
   const connection = connectionFor(options.url);
+  const report = throttledErrors(options.onError, 'worker');
   const workers = (options.kinds ?? JOB_KINDS).map((kind) => {
     const worker = new Worker(queueName(kind), (bullJob: BullJob) => options.handler(bullJob.data as Job), {
       connection,
@@ -103,9 +139,8 @@ export function startWorkers(options: WorkerOptions): WorkerGroup {
       maxStalledCount: 3,
     });
     worker.on('failed', (job, error) => options.onFailed?.(job?.data as Job | undefined, error));
-    worker.on('error', () => {
-      // Connection hiccups are retried by bullmq; failures of jobs are reported through onFailed.
-    });
+    // Connection hiccups are retried by bullmq (reported, throttled); failures of jobs go to onFailed.
+    worker.on('error', report);
     return worker;
   });
   return {

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { systemClock } from '../../src/app/clock.js';
 import type { RulesEngine } from '../../src/app/engine-port.js';
 import { MemoryPublisher } from '../../src/app/publisher.js';
@@ -158,6 +158,29 @@ describe('bullmq on Redis', () => {
       ['austria', 'autopilot'],
       ['austria', 'autopilot'],
     ]);
+  });
+});
+
+describe('Redis unreachable (#17.10)', () => {
+  it('connection errors go to the logger, throttled, never as raw stacks on stderr', async () => {
+    const stderr = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const logged: { msg: string; data: Record<string, unknown> }[] = [];
+    const q = new BullJobQueue({
+      url: 'redis://127.0.0.1:1',
+      prefix: uniquePrefix(),
+      onError: (msg, data) => logged.push({ msg, data }),
+    });
+    await until(() => logged.length > 0, 10_000, 'a logged connection error');
+    await new Promise((r) => setTimeout(r, 500));
+    expect(logged[0]).toEqual({
+      msg: 'redis connection error',
+      data: { source: 'queue', error: expect.stringMatching(/ECONNREFUSED/) },
+    });
+    // Three queues retry many times meanwhile; the same message is logged once per minute.
+    expect(logged).toHaveLength(1);
+    expect(stderr).not.toHaveBeenCalled();
+    stderr.mockRestore();
+    await Promise.race([q.close(), new Promise((r) => setTimeout(r, 1000))]);
   });
 });
 

@@ -8,6 +8,9 @@ import { sideLabel } from '../settlement.js';
 import { type BotCommand, type BotDeps, type CommandInput, errorReply, type Reply } from '../types.js';
 import { addSeatOption, bool, int, str } from './options.js';
 
+/** Hours a phase stays open: the same bounds the option declares to Discord, checked here as well. */
+const DEADLINE_HOURS = { min: 1, max: 336 } as const;
+
 const SCENARIOS = ['1756', '1757', '1758', '1759', '1760', '1761', '1762'];
 const HOUR = 3_600_000;
 
@@ -30,8 +33,8 @@ export const data = new SlashCommandBuilder()
         o
           .setName('deadline_hours')
           .setDescription('Hours each phase stays open (default 24)')
-          .setMinValue(1)
-          .setMaxValue(336),
+          .setMinValue(DEADLINE_HOURS.min)
+          .setMaxValue(DEADLINE_HOURS.max),
       )
       .addStringOption((o) =>
         o
@@ -84,8 +87,8 @@ export const data = new SlashCommandBuilder()
         o
           .setName('deadline_hours')
           .setDescription('Hours each phase stays open')
-          .setMinValue(1)
-          .setMaxValue(336),
+          .setMinValue(DEADLINE_HOURS.min)
+          .setMaxValue(DEADLINE_HOURS.max),
       )
       .addStringOption((o) =>
         o
@@ -131,13 +134,33 @@ export const data = new SlashCommandBuilder()
     s.setName('end').setDescription('End the campaign now (server managers or the creator)'),
   );
 
+function deadlineHours(
+  input: CommandInput,
+): { ok: true; value: number | undefined } | { ok: false; message: string } {
+  const raw = input.options.deadline_hours;
+  if (raw === undefined) return { ok: true, value: undefined };
+  if (
+    typeof raw !== 'number' ||
+    !Number.isInteger(raw) ||
+    raw < DEADLINE_HOURS.min ||
+    raw > DEADLINE_HOURS.max
+  ) {
+    return {
+      ok: false,
+      message: `deadline_hours is a whole number of hours from ${DEADLINE_HOURS.min} to ${DEADLINE_HOURS.max} (two weeks).`,
+    };
+  }
+  return { ok: true, value: raw };
+}
+
 function create(deps: BotDeps, input: CommandInput): Reply {
   if (!input.guildId) return errorReply('Create a campaign in a server channel or thread, not by DM.');
   const existing = deps.directory.inChannel(input.guildId, input.channelId);
   if (existing)
     return errorReply('This channel already has an open campaign; use another channel or a thread.');
   const scenario = (str(input, 'scenario') ?? '').trim();
-  const hours = int(input, 'deadline_hours');
+  const hours = deadlineHours(input);
+  if (!hours.ok) return errorReply(hours.message);
   const timeout = str(input, 'timeout');
   if (timeout !== undefined && timeout !== 'autopilot' && timeout !== 'wait') {
     return errorReply('The timeout policy is "autopilot" or "wait".');
@@ -149,7 +172,7 @@ function create(deps: BotDeps, input: CommandInput): Reply {
     scenario,
     options: { bot: { moveMaps: bool(input, 'move_maps') === true } },
     settings: {
-      ...(hours !== undefined ? { deadlineMs: { phase: hours * HOUR } } : {}),
+      ...(hours.value !== undefined ? { deadlineMs: { phase: hours.value * HOUR } } : {}),
       ...(timeout ? { timeoutPolicy: timeout as 'autopilot' | 'wait' } : {}),
     },
   });
@@ -226,7 +249,9 @@ async function execute(deps: BotDeps, input: CommandInput): Promise<Reply> {
       if (!isCreatorOrManager(input, game.createdBy)) {
         return errorReply('Only the campaign creator or a server manager can change the settings.');
       }
-      const hours = int(input, 'deadline_hours');
+      const checked = deadlineHours(input);
+      if (!checked.ok) return errorReply(checked.message);
+      const hours = checked.value;
       const timeout = str(input, 'timeout');
       const moveMaps = bool(input, 'move_maps');
       if (hours === undefined && timeout === undefined && moveMaps === undefined) {

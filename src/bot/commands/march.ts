@@ -71,6 +71,11 @@ export async function marchOrder(
   const g = findActiveGame(deps, input);
   if (!g.ok) return errorReply(g.message);
   const leaders = ownLeaders(deps, g.game, input.userId, str(input, 'seat'));
+  if (leaders.length === 0) {
+    // No leaders because no seat (or not that seat): say so, not "no leader on the map".
+    const held = findSeat(deps, input, g.game);
+    if (!held.ok) return errorReply(held.message);
+  }
   const leader = matchLeader(leaders, str(input, 'leader') ?? '');
   if (!leader.ok) return errorReply(leader.message);
   const seat = findSeat(deps, input, g.game, [leader.leader.seat]);

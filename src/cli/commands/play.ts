@@ -3,6 +3,7 @@
 // events and the resulting view; a refused action prints its RuleError and exits 1.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { clip } from '../../app/result.js';
 import {
   apply,
   eventsFor,
@@ -55,7 +56,14 @@ export async function run(args: string[]): Promise<number> {
     return 2;
   }
   const viewer = as as Seat | 'public';
-  let state = setup(sc.value, parseSeed(values.seed as string | undefined), { dice: dice.value });
+  let state: ReturnType<typeof setup>;
+  try {
+    state = setup(sc.value, parseSeed(values.seed as string | undefined), { dice: dice.value });
+  } catch (e) {
+    // A scenario file that passes the schema but not the map (an unknown hex, a leader twice).
+    console.error(`ftg play: ${clip((e as Error).message, 300)}`);
+    return 2;
+  }
   const all: GameEvent[] = [];
   let lines: string[] = [];
   if (values.actions) {
@@ -73,7 +81,11 @@ export async function run(args: string[]): Promise<number> {
     try {
       entry = JSON.parse(line);
     } catch (e) {
-      console.error(`line ${i + 1}: not JSON: ${(e as Error).message}`);
+      console.error(`line ${i + 1}: not JSON: ${clip((e as Error).message, 120)}`);
+      return 1;
+    }
+    if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) {
+      console.error(`line ${i + 1}: expected an object {"seat": ..., "action": {...}}, not ${clip(line)}`);
       return 1;
     }
     const r = apply(state, entry.seat as Seat, entry.action);

@@ -44,7 +44,20 @@ export async function run(args: string[]): Promise<number> {
   }
   const { openDatabase } = await import('../../db/client.js');
   const { replayGame } = await import('../../app/replay.js');
-  const handle = openDatabase(path, { migrate: false });
+  const { clip } = await import('../../app/result.js');
+  let handle: ReturnType<typeof openDatabase>;
+  try {
+    handle = openDatabase(path, { migrate: false });
+    handle.sqlite.prepare('select id from games limit 1').all();
+  } catch (e) {
+    const why = /not a database/i.test((e as Error).message)
+      ? 'not an SQLite database'
+      : /no such table/i.test((e as Error).message)
+        ? 'an SQLite file without the games table (not a Soldier-King database)'
+        : clip((e as Error).message, 200);
+    console.error(`ftg replay: cannot read ${clip(path, 120)}: ${why}`);
+    return 2;
+  }
   try {
     const report = replayGame(handle.db, loaded.engine, values.game, values.verify === true);
     if (values.json) console.log(JSON.stringify(report.state));

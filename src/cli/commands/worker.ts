@@ -81,7 +81,8 @@ export async function run(args: string[]): Promise<number> {
   const { BullJobQueue, startWorkers } = await import('../../queue/bullmq.js');
   const prefix = values.prefix as string | undefined;
   const handle = openDatabase(dbPath);
-  const queue = new BullJobQueue({ url, prefix });
+  const onError = (msg: string, data: Record<string, unknown>) => log.warn(data, msg);
+  const queue = new BullJobQueue({ url, prefix, onError });
   const publisher: Publisher = {
     async publish(m) {
       log.info({ key: m.key, topic: m.topic, target: m.target }, 'publish');
@@ -103,6 +104,7 @@ export async function run(args: string[]): Promise<number> {
     concurrency,
     kinds,
     onFailed: (job, error) => log.error({ job, err: error.message }, 'job failed'),
+    onError,
   });
   const reconciled = await reconcile(handle.db, queue);
   log.info({ kinds, concurrency, ...reconciled }, 'worker started');

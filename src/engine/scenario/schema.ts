@@ -6,6 +6,11 @@ import { NATIONALITIES, SIDES } from '../types.js';
 
 const hexId = z.string().regex(/^\d{4}$/, 'a hex id is four digits RRCC');
 const nationality = z.enum(NATIONALITIES);
+/**
+ * Strength points of one placement. A sanity bound, not a rule: the largest force printed in any
+ * scenario is 40 SP, so 200 leaves room for custom positions while refusing absurd values (2^53).
+ */
+const strength = z.number().int().min(0).max(200);
 
 export const leaderPlacementSchema = z.object({
   id: z.string().regex(/^[a-z]+$/),
@@ -16,7 +21,7 @@ export const leaderPlacementSchema = z.object({
 export const setupEntrySchema = z.object({
   nationality,
   hex: hexId,
-  sp: z.number().int().min(0),
+  sp: strength,
   leaders: z.array(leaderPlacementSchema).optional(),
   /** "DP": an operative depot placed with this entry. */
   depot: z.boolean().optional(),
@@ -31,7 +36,7 @@ export const reinforcementSchema = z.object({
   id: z.string(),
   turn: z.number().int().min(1).max(18),
   nationality,
-  sp: z.number().int().min(0),
+  sp: strength,
   leaders: z.array(leaderPlacementSchema),
   hex: hexId,
   /** 'off-map-link': a depot arrives with the force and counts as linked to an off-map fortress (1757 B). */
