@@ -25,7 +25,7 @@ interface Row {
   tests: { file: string; title: string }[];
 }
 
-export function parseRows(doc: string): { rows: Row[]; problems: string[] } {
+function parseRows(doc: string): { rows: Row[]; problems: string[] } {
   const lines = doc.split('\n');
   const header = lines.findIndex((l) =>
     /^\|\s*case\s*\|\s*status\s*\|\s*tests\s*\|\s*notes\s*\|\s*$/.test(l),
@@ -58,7 +58,7 @@ export function parseRows(doc: string): { rows: Row[]; problems: string[] } {
 }
 
 /** Numbered headings of the rules text ("6.1 ZOC properties", "8.COMMANDERS"), plus 4.A-4.E and the scenarios. */
-export function leuthenCases(text: string): string[] {
+function leuthenCases(text: string): string[] {
   const out = new Set<string>();
   for (const l of text.split('\n')) {
     const m = /^(\d{1,2})\.(\d{1,2})?\s*[A-Z]/.exec(l);
@@ -89,7 +89,7 @@ function testFiles(dir: string): string[] {
   return out;
 }
 
-export function check(doc: string, byFile: Map<string, string[]>, rules?: string): string[] {
+function check(doc: string, byFile: Map<string, string[]>, rules?: string): string[] {
   const { rows, problems } = parseRows(doc);
   const seen = new Set<string>();
   for (const r of rows) {

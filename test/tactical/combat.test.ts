@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { envFor } from '../../src/tactical/env.js';
-import { effTerrain, zocOf } from '../../src/tactical/rules/board.js';
+import { effTerrain } from '../../src/tactical/rules/board.js';
 import { shockOdds } from '../../src/tactical/rules/combat.js';
 import { answerPrompt, retreatOptions, runTasks } from '../../src/tactical/rules/tasks.js';
 import type { FixtureUnit } from './fixtures.js';
