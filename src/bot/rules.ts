@@ -46,6 +46,11 @@ export class RuleBook {
     };
   }
 
+  /** The cases one digit below a heading: 9.1 -> 9.11 ... 9.19 (none for a leaf case). */
+  subCases(c: string): RuleSummary[] {
+    return this.all.filter((x) => x.case.length === c.length + 1 && x.case.startsWith(c));
+  }
+
   suggest(query: string, limit = 25): RuleSummary[] {
     const q = query.trim();
     if (/^\d/.test(q)) return this.all.filter((c) => c.case.startsWith(q.replace(/^\[/, ''))).slice(0, limit);

@@ -154,6 +154,24 @@ describe('issue 18: play experience (1757, three players)', () => {
     expect(handle.followUps().length).toBe(1);
   }, 120_000);
 
+  it('12: /rule 9.1, 13.1, 13.3, 14.1 say what the section rules, list their cases; 13.2 shows no file path', async () => {
+    for (const [c, expected] of [
+      ['9.1', /same hex as the enemy/],
+      ['13.1', /finished, supplied depot of yours stands in its hex/],
+      ['13.3', /Breach/],
+      ['14.1', /SP for SP, leader for leader/],
+    ] as const) {
+      const r = await cmd('elizabeth', 'rule', { options: { case: c } });
+      expect(r.visibleTo).toEqual([g.standin.userId('elizabeth')]);
+      expect(r.embeds[0]?.description).toMatch(expected);
+      expect(r.embeds[0]?.fields?.[0]?.name).toBe('In this section');
+      expect(r.embeds[0]?.fields?.[0]?.value).toMatch(new RegExp(`\\*\\*${c.replace('.', '\\.')}1 `));
+    }
+    const table = await cmd('maria', 'rule', { options: { case: '13.2' } });
+    expect(textOf(table)).not.toMatch(/assets\/|\.json/);
+    expect(table.embeds[0]?.description).toMatch(/rolls one die/);
+  });
+
   it('every request fit Discord limits (nothing refused by the stand-in)', () => {
     expect(g.standin.rejections().map((r) => `${r.method} ${r.path}: ${r.code} ${r.message}`)).toEqual([]);
     expect(g.standin.unknownRequests).toEqual([]);

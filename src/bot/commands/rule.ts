@@ -19,11 +19,30 @@ export const command: BotCommand = {
   async execute(deps, input) {
     const r = deps.rules.lookup(str(input, 'case') ?? '');
     if (!r.ok) return errorReply(r.message);
+    // A section heading also lists its cases, each in a line, so /rule 13.1 is worth asking.
+    const subs = deps.rules.subCases(r.rule.case).map((c) => `**${c.case} ${c.title}**: ${c.summary}`);
+    const fields: { name: string; value: string }[] = [];
+    let chunk: string[] = [];
+    const flush = () => {
+      if (chunk.length && fields.length < 4)
+        fields.push({
+          name: fields.length ? 'In this section (cont.)' : 'In this section',
+          value: chunk.join('\n'),
+        });
+      chunk = [];
+    };
+    for (const line of subs) {
+      const clipped = line.length > 1000 ? `${line.slice(0, 997)}…` : line;
+      if ([...chunk, clipped].join('\n').length > 1000) flush();
+      chunk.push(clipped);
+    }
+    flush();
     return {
       embeds: [
         {
           title: `${r.rule.case} ${r.rule.title}`,
           description: r.rule.summary,
+          ...(fields.length ? { fields } : {}),
           footer: { text: 'Summary in our words; the rulebook governs.' },
         },
       ],
