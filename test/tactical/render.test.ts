@@ -321,3 +321,38 @@ describe('render model from a seat view', () => {
     expect(pic.png.length).toBeLessThan(400 * 1024);
   });
 });
+
+describe('Scenario 2 pictures keep the approach hidden', () => {
+  it('the Prussian view counts its own units waiting at the entry hexes; the Austrian view shows nothing of them', async () => {
+    const tac = await import('../../src/tactical/index.js');
+    const { modelFromView } = await import('../../src/render/tactical/from-view.js');
+    tac.useTacticalMap(map);
+    const ratings = JSON.parse(
+      readFileSync(join(import.meta.dirname, '../../assets/tactical/ratings.json'), 'utf8'),
+    );
+    const raw = JSON.parse(
+      readFileSync(join(import.meta.dirname, '../../scenarios/tactical/leuthen-2.json'), 'utf8'),
+    );
+    const loaded = tac.parseScenario(raw, ratings);
+    if (!loaded.ok) throw new Error(loaded.errors.join('; '));
+    const made = tac.setupBattle(loaded.value, map, 1);
+    if (!made.ok) throw new Error(made.errors.join('; '));
+    const offMap = made.state.units.filter((u) => u.side === 'prussia' && u.hex === null).length;
+    const pru = modelFromView(tac.view(made.state, 'prussia'));
+    expect(pru.waiting?.reduce((n, w) => n + w.count, 0)).toBe(offMap);
+    for (const w of pru.waiting ?? []) expect(map.isEdge(w.hex, 'west')).toBe(true);
+    const aus = modelFromView(tac.view(made.state, 'austria'));
+    expect(aus.waiting).toBeUndefined();
+    expect(aus.units.filter((u) => u.side === 'prussia')).toHaveLength(0);
+    // and the pictures differ exactly there: an entry hex is drawn differently for the two sides
+    const a = decode(renderTacticalMap(map, aus, { center: '1119', radius: 2 }).png);
+    const p = decode(renderTacticalMap(map, pru, { center: '1119', radius: 2 }).png);
+    expect(a.width).toBe(p.width);
+    expect(a.data.equals(p.data)).toBe(false);
+  });
+
+  it('a crop against the map edge does not blow hexes up: the image narrows instead', () => {
+    const pic = renderTacticalMap(map, emptyModel('edge'), { center: '1119', radius: 2 });
+    expect(pic.width).toBeLessThan(800);
+  });
+});

@@ -93,14 +93,20 @@ function frameFor(map: TacticalMap, opts: TacticalRenderOptions, legend: boolean
       maxY = Math.max(maxY, p.y);
     }
   const width = Math.min(crop ? 1000 : 2400, Math.max(240, Math.round(opts.width ?? (crop ? 800 : 1000))));
-  const s = (width - 2 * PAD) / (maxX - minX);
+  let s = (width - 2 * PAD) / (maxX - minX);
+  // a crop squeezed against a map edge would blow hexes up: cap them at 120 px and narrow the image
+  let w = width;
+  if (crop && s > 120) {
+    s = 120;
+    w = Math.round(s * (maxX - minX) + 2 * PAD);
+  }
   const mapH = (maxY - minY) * s;
-  const height = Math.round(TITLE_H + PAD + mapH + PAD + (legend ? legendHeight(width) : 0));
+  const height = Math.round(TITLE_H + PAD + mapH + PAD + (legend ? legendHeight(w) : 0));
   return {
     s,
     ox: PAD - minX * s,
     oy: TITLE_H + PAD - minY * s,
-    width,
+    width: w,
     height,
     hexes,
     crop,
@@ -166,6 +172,7 @@ export function renderTacticalMap(
   ctx.rect(0, f.mapTop, f.width, f.mapBottom - f.mapTop);
   ctx.clip();
   drawOverlays(ctx, model, f, px, inFrame);
+  drawWaiting(ctx, model, f, px, inFrame);
   drawMarkers(ctx, model, f, px, inFrame);
   drawBreaches(ctx, model, f, px, inFrame);
   ctx.restore();
@@ -569,6 +576,45 @@ function drawBreaches(
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
     haloText(ctx, 'breach', c.x, c.y - f.s * 0.36, INK.highlight, 4);
+  }
+}
+
+/** Scenario 2: a "+N" arrow at each entry hex for the viewer's units still off the map. */
+function drawWaiting(
+  ctx: CanvasRenderingContext2D,
+  model: TacticalRenderModel,
+  f: Frame,
+  px: (p: Point) => Point,
+  inFrame: Set<TacHexId>,
+): void {
+  for (const w of model.waiting ?? []) {
+    if (!inFrame.has(w.hex)) continue;
+    const c = px(hexCentre(w.hex));
+    // an arrow across the hex's middle, pointing away from the side's own edge (under any counter)
+    const dir = w.side === 'prussia' ? 1 : -1;
+    const x0 = c.x - dir * f.s * 0.42;
+    const y = c.y;
+    const len = f.s * 0.84;
+    const hh = f.s * 0.11;
+    ctx.fillStyle = SIDE_STYLE[w.side].fill;
+    ctx.strokeStyle = SIDE_STYLE[w.side].edge;
+    ctx.lineWidth = 1.5;
+    ctx.beginPath();
+    ctx.moveTo(x0, y - hh);
+    ctx.lineTo(x0 + dir * len * 0.72, y - hh);
+    ctx.lineTo(x0 + dir * len * 0.72, y - hh * 1.6);
+    ctx.lineTo(x0 + dir * len, y);
+    ctx.lineTo(x0 + dir * len * 0.72, y + hh * 1.6);
+    ctx.lineTo(x0 + dir * len * 0.72, y + hh);
+    ctx.lineTo(x0, y + hh);
+    ctx.closePath();
+    ctx.fill();
+    ctx.stroke();
+    ctx.font = font(Math.max(8, f.s * 0.18), true);
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.fillStyle = SIDE_STYLE[w.side].ink;
+    ctx.fillText(`+${w.count}`, x0 + dir * len * 0.4, y + 0.5);
   }
 }
 

@@ -24,6 +24,8 @@ export interface TacViewForPicture {
     disorganized: boolean;
     routed: boolean;
     eliminated?: boolean;
+    /** Scenario 2: where a unit still off the map will enter (the view shows it to its own side only). */
+    entry?: { hex: string; order: number };
   }[];
   leaders: readonly {
     id: string;
@@ -85,6 +87,15 @@ export function modelFromView(v: TacViewForPicture, opts: FromViewOptions = {}):
         ...(l.outOfCommand ? { outOfCommand: true } : {}),
       };
     });
+  const waitingBy = new Map<string, { hex: string; side: TacSide; count: number }>();
+  for (const u of v.units) {
+    if (u.hex !== null || u.eliminated || !u.entry) continue;
+    const key = `${u.side}/${u.entry.hex}`;
+    const w = waitingBy.get(key) ?? { hex: u.entry.hex, side: u.side, count: 0 };
+    w.count++;
+    waitingBy.set(key, w);
+  }
+  const waiting = [...waitingBy.values()].sort((a, b) => (a.hex < b.hex ? -1 : a.hex > b.hex ? 1 : 0));
   const when =
     v.phase === 'strategic' && v.strategicTurn
       ? `strategic turn ${v.strategicTurn}`
@@ -98,6 +109,7 @@ export function modelFromView(v: TacViewForPicture, opts: FromViewOptions = {}):
     units,
     leaders,
     ...(v.breached?.length ? { breached: [...v.breached] } : {}),
+    ...(waiting.length ? { waiting } : {}),
     ...(opts.commandRanges ? { commandRanges: [...opts.commandRanges] } : {}),
     ...(opts.linesOfFire ? { linesOfFire: opts.linesOfFire } : {}),
     ...(opts.highlights ? { highlights: opts.highlights } : {}),

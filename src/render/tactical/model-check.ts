@@ -40,6 +40,7 @@ const schema = z.object({
   linesOfFire: z.array(z.object({ from: hex, to: hex, blocked: z.boolean().optional() })).optional(),
   highlights: z.array(hex).optional(),
   breached: z.array(hex).optional(),
+  waiting: z.array(z.object({ hex, side, count: z.number().int().min(1) })).optional(),
 });
 
 export function checkRenderModel(raw: unknown): string | undefined {

@@ -66,6 +66,8 @@ export interface TacticalRenderModel {
   highlights?: string[];
   /** Walled hexes breached by artillery (the breaching ruling): drawn with a gap in the wall. */
   breached?: string[];
+  /** Scenario 2: the viewer's own units still off the map, counted per entry hex. */
+  waiting?: { hex: string; side: TacSide; count: number }[];
 }
 
 /** A render model with nothing on the map (the base map picture). */
