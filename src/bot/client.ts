@@ -4,6 +4,7 @@ import { Client, type ClientOptions, GatewayIntentBits } from 'discord.js';
 import type { Clock } from '../app/clock.js';
 import type { RulesEngine } from '../app/engine-port.js';
 import { type Runtime, type RuntimeOptions, startRuntime } from '../app/runtime.js';
+import { createRecords } from '../app/standings/index.js';
 import type { Db } from '../db/client.js';
 import { CampaignDirectory } from './directory.js';
 import type { NameBook } from './names.js';
@@ -60,6 +61,7 @@ export async function createBot(o: BotOptions): Promise<Bot> {
     previews: new PreviewStore(() => o.clock.now()),
     rules: o.rules,
     settlements: new Settlements(),
+    records: createRecords(o.db, o.engine, () => o.clock.now()),
     render: o.render,
     now: () => o.clock.now(),
     takeNotices: (userId) => publisher.takeNotices(userId),

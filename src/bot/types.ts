@@ -4,6 +4,7 @@
 import type { APIActionRowComponent, APIComponentInMessageActionRow, APIEmbed } from 'discord-api-types/v10';
 import type { CampaignService } from '../app/campaign-service.js';
 import type { RulesEngine } from '../app/engine-port.js';
+import type { CampaignRecords } from '../app/standings/index.js';
 import type { Db } from '../db/client.js';
 import type { CampaignDirectory } from './directory.js';
 import type { NameBook } from './names.js';
@@ -64,6 +65,8 @@ export interface BotDeps {
   names: NameBook;
   previews: PreviewStore;
   rules: RuleBook;
+  /** Finished campaigns, standings and histories (optional: without it /standings and /history are refused). */
+  records?: CampaignRecords;
   /** Concessions and draw offers (optional: without it /campaign concede and draw are refused). */
   settlements?: Settlements;
   render?: MapRenderer;

@@ -83,10 +83,12 @@ describe('bot e2e: a short campaign through the stand-in', () => {
         'forces',
         'garrison',
         'help',
+        'history',
         'march',
         'retreat',
         'rule',
         'siege',
+        'standings',
         'undo',
       ].sort(),
     );

@@ -18,6 +18,7 @@ const BY_PHASE: Record<string, string> = {
 const GENERAL = [
   '/campaign create · join · start · status · map · settings',
   '/forces shows your forces privately; /rule 5.41 summarises a rule case.',
+  '/standings shows the server standings; /history tells the story of a campaign.',
   'Orders are previewed privately first: Confirm sends them, Edit or Cancel withdraws them; /undo withdraws unconfirmed orders.',
 ];
 

@@ -9,10 +9,12 @@ import { command as forcemarch } from './forcemarch.js';
 import { command as forces } from './forces.js';
 import { command as garrison } from './garrison.js';
 import { command as help } from './help.js';
+import { command as history } from './history.js';
 import { command as march } from './march.js';
 import { command as retreat } from './retreat.js';
 import { command as rule } from './rule.js';
 import { command as siege } from './siege.js';
+import { command as standings } from './standings.js';
 import { command as undo } from './undo.js';
 
 export const COMMANDS: readonly BotCommand[] = [
@@ -30,6 +32,8 @@ export const COMMANDS: readonly BotCommand[] = [
   forces,
   help,
   rule,
+  standings,
+  history,
 ];
 
 export function commandByName(name: string): BotCommand | undefined {
