@@ -31,6 +31,9 @@ export interface TacDecision {
   why: string;
 }
 
+/** Expected CP-equivalent gain an attack must promise (tuned by ftg battle balance). */
+const ATTACK_THRESHOLD = 0.5;
+
 const other = (side: Side): Side => (side === 'prussia' ? 'austria' : 'prussia');
 const alive = (u: UnitState) => !u.eliminated && u.hex !== null;
 
@@ -336,7 +339,7 @@ class Autopilot {
     if (best) return best;
     const leader = this.moveLeader();
     if (leader) return leader;
-    const attack = this.bestAttack(0.1);
+    const attack = this.bestAttack(ATTACK_THRESHOLD);
     return attack ?? this.done('activation finished');
   }
 
