@@ -47,7 +47,7 @@ describe('ftg battle demo', () => {
     const files = readdirSync(out).sort();
     expect(files).toEqual(['turn-00-setup.png', 'turn-01.png', 'turn-02.png']);
     for (const f of files) expect(statSync(join(out, f)).size).toBeLessThan(400 * 1024);
-  });
+  }, 120_000);
 
   it('plays a whole battle to its result', async () => {
     const r = await quietly(() => run(['--seed', '2', '--no-maps', '--quiet']));
@@ -58,5 +58,5 @@ describe('ftg battle demo', () => {
         /^\nResult: (Prussia|Austria) (marginal|substantive|decisive) victory|^\nResult: a draw/.test(l),
       ),
     ).toBe(true);
-  });
+  }, 120_000);
 });

@@ -22,7 +22,7 @@ describe('tactical autopilot', () => {
     expect(refused).toEqual([]);
     expect(r.state.over).not.toBeNull();
     expect(r.state.turn).toBeLessThanOrEqual(15);
-  });
+  }, 120_000);
 
   it('is deterministic for a seed (same seed, same actions)', () => {
     const run = (seed: number) => {
@@ -45,7 +45,7 @@ describe('tactical autopilot', () => {
     const a = run(7);
     expect(a).toHaveLength(250);
     expect(run(7)).toEqual(a);
-  });
+  }, 120_000);
 
   it('decides from the view among the offered actions only', () => {
     const set = setupBattle(loaded, map, 3);
