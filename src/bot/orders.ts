@@ -43,7 +43,7 @@ export async function previewOrder(
   },
 ): Promise<Reply> {
   const check = dryRun(deps, o.game.id, o.seat, o.action, o.sequence);
-  if (!check.ok) return errorReply(check.error.message, check.error.rule);
+  if (!check.ok) return errorReply(check.error.message, check.error.rule, deps.names);
   // The step the order is previewed in: Confirm acts only while the game is still in it.
   const stepId = currentStepOf(deps, o.game.id, o.userId, o.seat);
   const preview = deps.previews.add({
@@ -164,7 +164,7 @@ export async function submitAction(
     action: o.action,
     ...(o.requestId ? { requestId: o.requestId } : {}),
   });
-  if (!r.ok) return errorReply(r.error.message, r.error.rule);
+  if (!r.ok) return errorReply(r.error.message, r.error.rule, deps.names);
   if (o.action.type !== 'done') await deps.afterCommit?.(o.gameId, o.seat).catch(() => {});
   const lines = r.events.map((e) => describeEvent(e, deps.names)).filter(Boolean);
   const reports = battleEmbeds(r.events, deps.names);
@@ -523,6 +523,12 @@ export function decisionSummary(deps: Pick<BotDeps, 'names'>, actions: Action[])
     const cmd = FREE_COMMANDS[a.type];
     if (cmd) counts.set(cmd, (counts.get(cmd) ?? 0) + 1);
   }
-  for (const [cmd, n] of counts) lines.push(`${cmd}: ${n} legal order${n > 1 ? 's' : ''} to choose from`);
+  for (const [cmd, n] of counts) {
+    // A few orders are named outright ("/depot: Build a depot at Torgau (1728)"); many are counted.
+    const these = actions.filter((a) => FREE_COMMANDS[a.type] === cmd);
+    if (n <= 3 && cmd !== '/march' && cmd !== '/forcemarch')
+      lines.push(`${cmd}: ${these.map((a) => describeAction(a, deps.names)).join('; ')}`);
+    else lines.push(`${cmd}: ${n} legal order${n > 1 ? 's' : ''} to choose from`);
+  }
   return lines;
 }

@@ -8,6 +8,7 @@ import type { CampaignRecords } from '../app/standings/index.js';
 import type { Db } from '../db/client.js';
 import type { CampaignDirectory } from './directory.js';
 import type { NameBook } from './names.js';
+import { humanize } from './presenters/describe.js';
 import type { PreviewStore } from './previews.js';
 import type { RuleBook } from './rules.js';
 import type { Settlements } from './settlement.js';
@@ -92,9 +93,10 @@ export interface BotCommand {
   ): Promise<Choice[]>;
 }
 
-export function errorReply(message: string, rule?: string): Reply {
+/** A private refusal; engine ids in the message are turned into names (humanize). */
+export function errorReply(message: string, rule?: string, names?: NameBook): Reply {
   const cite = rule && rule !== 'service' && rule !== 'input' ? ` (rule ${rule})` : '';
-  return { content: `⛔ ${message}${cite}`, ephemeral: true };
+  return { content: `⛔ ${humanize(message, names)}${cite}`, ephemeral: true };
 }
 
 export function privateReply(content: string, extra: Partial<Reply> = {}): Reply {

@@ -249,7 +249,7 @@ describe('bot e2e: a short campaign through the stand-in', () => {
       .messagesIn('war')
       .filter((m) => m.origin === 'channel-message')
       .at(-1) as RecordedMessage;
-    expect(textOf(update)).toMatch(/forcemarch phase/i);
+    expect(textOf(update)).toMatch(/force march phase/i);
     expect(textOf(update)).toMatch(/Overwhelming attack at 1521 succeeds/);
   });
 

@@ -113,6 +113,17 @@ describe('issue 18: play experience (1757, three players)', () => {
     await clickOn('frederick', alone, /^Cancel$/);
   });
 
+  it("13: the DM states each leader's movement allowance for the March Phase", () => {
+    const dm = lastDm('frederick', /^Prussia/);
+    const field = dm.embeds[0]?.fields?.find((f) => f.name === 'Movement allowance this phase (5.1)');
+    expect(field?.value).toMatch(/Frederick II: \d MP \(roll \d \+ Initiative \d\)/);
+    // Only his own leaders: Hanover's DM lists Hanoverians, never a Prussian.
+    const hanover = lastDm('frederick', /^Hanover/).embeds[0]?.fields?.find((f) =>
+      f.name.startsWith('Movement allowance'),
+    );
+    expect(hanover?.value ?? '').not.toMatch(/Frederick/);
+  });
+
   it('15: /help for a player holding two seats names the seat on each Done button', async () => {
     const help = await cmd('frederick', 'help');
     const labels = buttonsOf(help).map((b) => b.label);
@@ -170,6 +181,21 @@ describe('issue 18: play experience (1757, three players)', () => {
     const table = await cmd('maria', 'rule', { options: { case: '13.2' } });
     expect(textOf(table)).not.toMatch(/assets\/|\.json/);
     expect(table.embeds[0]?.description).toMatch(/rolls one die/);
+  });
+
+  it('15: no message any of the three players saw speaks in engine ids', () => {
+    const seen = ['frederick', 'maria', 'elizabeth'].flatMap((u) => [
+      ...g.standin.dmsOf(u),
+      ...g.standin.messagesIn('war', { visibleTo: g.standin.userId(u) }),
+    ]);
+    expect(seen.length).toBeGreaterThan(10);
+    const nat = '(prussia|hanover|austria|france|russia|sweden|empire)';
+    for (const m of seen) {
+      const t = textOf(m);
+      expect(t).not.toMatch(new RegExp(`\\b[Aa] ${nat}\\b`));
+      expect(t).not.toMatch(new RegExp(`(^|[\\s(])${nat} (SP|force|depot|units|player-turn)\\b`));
+      expect(t).not.toMatch(/leader\(s\)|\(none\)|prussian allied|coalition player-turn/);
+    }
   });
 
   it('every request fit Discord limits (nothing refused by the stand-in)', () => {

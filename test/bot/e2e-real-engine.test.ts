@@ -58,7 +58,7 @@ describe('bot e2e with the real engine (1757)', () => {
     await slash('frederick', 'campaign', { sub: 'start' });
     await h.settle();
     const update = h.standin.messagesIn('war').find((m) => m.origin === 'channel-message') as RecordedMessage;
-    expect(textOf(update)).toMatch(/Turn 1 · prussian allied player-turn · march phase/);
+    expect(textOf(update)).toMatch(/Turn 1 · Prussian-Allied player-turn · March Phase/);
     expect(textOf(update)).not.toMatch(/\d+\s*SP/);
     expect(update.attachments.map((a) => a.filename)).toEqual(['map.png']);
     const dm = h.standin
@@ -166,7 +166,7 @@ describe('bot e2e with the real engine (1757)', () => {
       .messagesIn('war')
       .filter((m) => m.origin === 'channel-message')
       .at(-1) as RecordedMessage;
-    expect(textOf(last)).toMatch(/forcemarch phase/);
+    expect(textOf(last)).toMatch(/Force March Phase/);
     for (const m of h.standin.messagesIn('war').filter((x) => x.audience === 'channel')) {
       expect(textOf(m)).not.toMatch(/\b\d+\s*SP\b/);
     }
@@ -205,7 +205,7 @@ describe('bot e2e with the real engine (1757)', () => {
     const updates = h.standin.messagesIn('war').filter(isUpdate);
     const texts = updates.slice(before).map(textOf).join('\n');
     expect(texts).toMatch(/The deadline of the forcemarch phase passed/);
-    expect(texts).toMatch(/Turn 1 · coalition player-turn · march phase/);
+    expect(texts).toMatch(/Turn 1 · Coalition player-turn · March Phase/);
   }, 60_000);
   it('every request fit Discord limits (nothing refused by the stand-in)', () => {
     expect(h.standin.rejections().map((r) => `${r.method} ${r.path}: ${r.code} ${r.message}`)).toEqual([]);

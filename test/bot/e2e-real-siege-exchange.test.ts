@@ -248,8 +248,8 @@ describe('bot e2e with the real engine: replaced player, siege and honours of wa
     expect(textOf(done)).toMatch(/✅ Austria: Carry out the prisoner exchange/);
     const prussia = lastDm('frederick', /^Prussia/);
     const last = await press('frederick', prussia, /^Carry out the prisoner exchange/);
-    expect(textOf(last)).toMatch(/2 austria SP return from captivity to \d{4}/);
-    expect(textOf(last)).toMatch(/2 prussia SP return from captivity to \d{4}/);
+    expect(textOf(last)).toMatch(/2 Austrian SP return from captivity to \d{4}/);
+    expect(textOf(last)).toMatch(/2 Prussian SP return from captivity to \d{4}/);
     expect(state().turn).toBe(2);
     expect(state().ledger.prisoners.coalition.prussia ?? 0).toBe(0);
     expect(channelUpdates().map(textOf).join('\n')).toMatch(/return from captivity/);
@@ -257,10 +257,20 @@ describe('bot e2e with the real engine: replaced player, siege and honours of wa
 
   it('10.41: a depot is begun in the Depot Creation Phase and completed at the next one', async () => {
     expect(state().phase).toBe('depot');
+    // Issue 18.13: autocomplete offers exactly the hexes where Prussia may begin a depot now.
+    const legalHexes = (engine.legalActions(state(), 'prussia') as Array<{ type: string; hex?: string }>)
+      .filter((a) => a.type === 'depot-build')
+      .map((a) => a.hex as string)
+      .sort();
+    const choices = await g.standin
+      .user('frederick')
+      .autocomplete('depot', { channel: 'war', focused: 'hex', options: { hex: '', seat: 'prussia' } })
+      .choices();
+    expect(choices.map((c) => c.value).sort()).toEqual(legalHexes.slice(0, 25));
     const preview = await cmd('frederick', 'depot', { options: { hex: '1522', seat: 'prussia' } });
     expect(textOf(preview)).toMatch(/Build a depot at 1522/);
     const built = await press('frederick', preview, /^Confirm$/);
-    expect(textOf(built)).toMatch(/A prussia depot is begun at 1522/);
+    expect(textOf(built)).toMatch(/A Prussian depot is begun at 1522/);
     const forces = await cmd('frederick', 'forces', { options: { seat: 'prussia' } });
     expect(textOf(forces)).toMatch(/Depots[\s\S]*1522 \(building\)/);
     // On to the next Prussian-Allied Depot Creation Phase (turn 3).

@@ -1,6 +1,7 @@
 // /depot: begin building a depot (10.41) or destroy one of yours (10.47).
 import { SlashCommandBuilder } from 'discord.js';
 import { previewOrder } from '../orders.js';
+import { placeLabel } from '../presenters/describe.js';
 import { findActiveGame, findSeat } from '../session.js';
 import { type BotCommand, errorReply } from '../types.js';
 import { addSeatOption, str } from './options.js';
@@ -53,9 +54,31 @@ export const command: BotCommand = {
       notes: where.exact ? [] : [`Read as ${where.match.name} (${where.match.value}).`],
     });
   },
-  async autocomplete(deps, _input, focused) {
-    return deps.names
-      .suggestPlaces(focused.value)
-      .map((p) => ({ name: `${p.name} (${p.value})`, value: p.value }));
+  async autocomplete(deps, input, focused) {
+    // The hexes the engine offers for the chosen action right now, for the user's seats: never an
+    // enemy fortress or a hex where a depot cannot go. Outside the Depot Creation Phase (nothing
+    // offered) the place names are suggested as before.
+    const g = findActiveGame(deps, input);
+    const verb = str(input, 'action') ?? 'build';
+    const type = verb === 'destroy' ? 'depot-destroy' : verb === 'camp' ? 'camp-build' : 'depot-build';
+    const seatOpt = str(input, 'seat');
+    const offered = new Set<string>();
+    if (g.ok) {
+      const p = deps.service.pending({ gameId: g.game.id, userId: input.userId });
+      if (p.ok)
+        for (const d of p.decisions)
+          if (seatOpt === undefined || d.seat === seatOpt)
+            for (const a of d.legalActions)
+              if (a.type === type && typeof a.hex === 'string') offered.add(a.hex);
+    }
+    if (offered.size === 0)
+      return deps.names
+        .suggestPlaces(focused.value)
+        .map((p) => ({ name: `${p.name} (${p.value})`, value: p.value }));
+    const q = focused.value.trim().toLowerCase();
+    return [...offered]
+      .sort()
+      .map((hex) => ({ name: placeLabel(deps.names, hex), value: hex }))
+      .filter((c) => c.name.toLowerCase().includes(q));
   },
 };

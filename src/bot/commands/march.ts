@@ -141,7 +141,9 @@ export async function marchOrder(
       ...(action.take ? { take: action.take } : {}),
     };
     notes.push(
-      `After the die is rolled, march the path with /march leader:${leader.leader.name} path:${pathRaw}.`,
+      `After the die is rolled, march the path with /march leader:${leader.leader.name} path:${pathRaw}${
+        action.overwhelm === true ? ' overwhelm:true' : ''
+      }.`,
     );
     return previewOrder(deps, {
       game: g.game,

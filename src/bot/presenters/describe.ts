@@ -89,9 +89,55 @@ export function actionLabel(a: Action, names?: NameBook, seat?: string): string 
   return d.length > 80 ? `${d.slice(0, 77)}…` : d;
 }
 
+const ADJECTIVE: Record<string, string> = {
+  prussia: 'Prussian',
+  hanover: 'Hanoverian',
+  austria: 'Austrian',
+  france: 'French',
+  russia: 'Russian',
+  sweden: 'Swedish',
+  empire: 'Imperial',
+};
+const NATION = Object.keys(ADJECTIVE).join('|');
+const NOUNS = 'SP|force|forces|depot|depots|units?|leaders?|prisoners|garrison';
+
+/**
+ * Engine texts speak in ids ("A austria force", "prussia has finished", "frederick is not …");
+ * players read names: nationalities as adjectives before a noun ("An Austrian force", "one French
+ * SP") and capitalised otherwise ("Prussia has finished"), the two sides by name, and a leader id
+ * opening a sentence as the leader's name.
+ */
+export function humanize(text: string, names?: NameBook): string {
+  let t = text
+    .replace(new RegExp(`\\b([Aa]) (${NATION})\\b(?= (?:${NOUNS})\\b)`, 'g'), (_m, a: string, n: string) => {
+      const adj = ADJECTIVE[n] as string;
+      const an = /^[AEIOU]/.test(adj) ? 'n' : '';
+      return `${a}${an} ${adj}`;
+    })
+    .replace(
+      new RegExp(`(?<![\\w/:.-])(${NATION})\\b(?= (?:${NOUNS})\\b)`, 'g'),
+      (n) => ADJECTIVE[n] as string,
+    )
+    .replace(
+      new RegExp(`(?<![\\w/:.-])(${NATION})(?![\\w-])`, 'g'),
+      (n) => n.charAt(0).toUpperCase() + n.slice(1),
+    )
+    .replace(/\bprussian[- ]allied\b/gi, 'Prussian-Allied')
+    .replace(/(?<![\w-])coalition(?= player-turn| side| victory)/g, 'Coalition');
+  if (names) {
+    const first = /^([a-z][a-z_-]+)\b/.exec(t);
+    if (first) {
+      const name = names.leaderName(first[1] as string);
+      if (name && name.toLowerCase() !== first[1] && !/^[a-z]/.test(name))
+        t = name + t.slice(first[0].length);
+    }
+  }
+  return t;
+}
+
 export function describeEvent(e: EngineEvent, names?: NameBook): string {
   const battle = battleLine(e, names);
   if (battle) return battle;
-  if (typeof e.text === 'string' && e.text.length > 0) return e.text;
+  if (typeof e.text === 'string' && e.text.length > 0) return humanize(e.text, names);
   return e.type.replace(/[-_]/g, ' ');
 }

@@ -32,13 +32,33 @@ export function relativeTime(ms: number): string {
   return `<t:${Math.floor(ms / 1000)}:R>`;
 }
 
+const PHASE_NAME: Record<string, string> = {
+  forcemarch: 'Force March Phase',
+  march: 'March Phase',
+  combat: 'Combat Phase',
+  siege: 'Siege Resolution Phase',
+  depot: 'Depot Creation Phase',
+  'prisoner-exchange': 'Prisoner Exchange Phase',
+};
+
+/** The rulebook's name of a phase (4.2), e.g. "Force March Phase". */
+export function phaseName(phase: string): string {
+  return (
+    PHASE_NAME[phase] ??
+    `${phase
+      .split('-')
+      .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+      .join(' ')} Phase`
+  );
+}
+
 export function phaseLine(view: unknown): string {
   const v = readView(view);
   if (v.over) return 'The campaign is over.';
   const parts: string[] = [];
   if (v.turn !== null) parts.push(`Turn ${v.turn}`);
-  if (v.phasing) parts.push(`${v.phasing.replace(/-/g, ' ')} player-turn`);
-  if (v.phase) parts.push(`${v.phase.replace(/-/g, ' ')} phase`);
+  if (v.phasing) parts.push(`${SIDE_NAME[v.phasing] ?? v.phasing} player-turn`);
+  if (v.phase) parts.push(phaseName(v.phase));
   return parts.join(' · ') || 'Campaign in progress';
 }
 
@@ -104,6 +124,52 @@ export function supplyLine(v: ReturnType<typeof readView>, names?: NameBook): st
   return v.supplied === null ? 'No supply data.' : 'All your forces are in supply.';
 }
 
+/**
+ * 5.1: each own leader's Movement Allowance this March Phase (the phase's roll + his Initiative, at
+ * most 6; Initiative 0 when demoralized, 11.13; one less in winter, 16.11), or what a force already
+ * moving has left. Read from the seat's own view; empty when no march roll stands.
+ */
+export function marchAllowances(view: unknown, seat: string): string[] {
+  const v = view as {
+    phase?: string;
+    marchRoll?: number | null;
+    turn?: number;
+    moving?: Array<{ leader: string; mpLeft: number }>;
+    hexes?: Array<{
+      stacks: Array<{
+        demoralized?: boolean;
+        leaders: Array<{
+          id: string;
+          name: string;
+          nationality: string;
+          initiative?: number;
+          inside?: boolean;
+        }>;
+      }>;
+    }>;
+  } | null;
+  if (!v || v.phase !== 'march' || typeof v.marchRoll !== 'number') return [];
+  const roll = v.marchRoll;
+  const winter = typeof v.turn === 'number' && v.turn >= 16 ? 1 : 0;
+  const out: string[] = [];
+  for (const h of v.hexes ?? [])
+    for (const st of h.stacks)
+      for (const l of st.leaders) {
+        if (l.nationality !== seat || typeof l.initiative !== 'number') continue;
+        const moving = v.moving?.find((m) => m.leader === l.id);
+        if (moving) {
+          out.push(`${l.name}: ${moving.mpLeft} MP left (on the move)`);
+          continue;
+        }
+        const initiative = st.demoralized ? 0 : l.initiative;
+        const mp = Math.max(0, Math.min(6, roll + initiative) - winter);
+        out.push(
+          `${l.name}: ${mp} MP (roll ${roll} + Initiative ${initiative}${winter ? ', winter −1' : ''})`,
+        );
+      }
+  return out;
+}
+
 export function privateEmbed(
   view: unknown,
   o: {
@@ -143,6 +209,9 @@ export function privateEmbed(
       ),
     });
   }
+  const allowances = marchAllowances(view, o.seat);
+  if (allowances.length)
+    fields.push({ name: 'Movement allowance this phase (5.1)', value: clip(allowances) });
   fields.push({ name: 'Supply', value: supplyLine(v, o.names) });
   if (v.vp) {
     fields.push({

@@ -93,7 +93,7 @@ export function runExchange(
     events.push(
       ev(
         'prisoners-exchanged',
-        `${r.sp} ${nat} SP${r.leaders.length ? ` and ${r.leaders.length} leader(s)` : ''} return from captivity${to && when !== 'end' ? ` to ${to}` : ''}.`,
+        `${r.sp} ${nat} SP${r.leaders.length ? ` and ${r.leaders.length} ${r.leaders.length > 1 ? 'leaders' : 'leader'}` : ''} return from captivity${to && when !== 'end' ? ` to ${to}` : ''}.`,
         { to: 'all' },
         { ...r, returnTo: to },
       ),

@@ -386,7 +386,7 @@ function captureOutside(
     events.push(
       ev(
         'captured',
-        `At ${hex}, ${sp > 0 ? `${sp} SP and ` : ''}${leaders.length} leader(s) (${leaders.map((l) => l.name).join(', ') || 'none'}) are taken prisoner.`,
+        `At ${hex}, ${[sp > 0 ? `${sp} SP` : '', leaders.map((l) => l.name).join(', ')].filter(Boolean).join(' and ')} ${sp + leaders.length > 1 ? 'are' : 'is'} taken prisoner.`,
         undefined,
         { hex, sp, leaders: leaders.map((l) => l.id) },
       ),
