@@ -77,7 +77,13 @@ describe('/standings and /history (issue 21)', () => {
     expect(text).toContain(`2. <@${frederick}> · campaigns 2: 0-1-1 = 1 pts (25%)`);
     expect(text).toMatch(/\*\*Autopilot\*\* \(all its seats, counted apart\)\nAutopilot · campaigns 4:/);
 
-    const nations = textOf(await slash('umpire', 'standings', 'war', { options: { table: 'nations' } }));
+    const nationsReply = await slash('umpire', 'standings', 'war', { options: { table: 'nations' } });
+    // The table as a picture, under 400 KB.
+    const pic = nationsReply.attachments.find((a) => a.filename === 'standings.png');
+    expect(pic?.size).toBeGreaterThan(1000);
+    expect(pic!.size).toBeLessThan(400_000);
+    expect(Buffer.from(pic!.bytes).subarray(1, 4).toString()).toBe('PNG');
+    const nations = textOf(nationsReply);
     expect(nations).toContain('1. Austria · campaigns 2: 1-1-0 +1 = 4 pts (100%)');
     expect(nations).toMatch(/Played by the autopilot/);
     const sides = textOf(await slash('umpire', 'standings', 'war', { options: { table: 'sides' } }));
@@ -89,6 +95,8 @@ describe('/standings and /history (issue 21)', () => {
     const r = await slash('umpire', 'history', 'war', { options: { game: ids[0]! } });
     expect(r.audience).toBe('channel');
     expect(textOf(r)).toMatch(/Coalition victory by concession/);
+    // The VP of both sides by Game-Turn as a chart.
+    expect(r.attachments.map((a) => a.filename)).toContain('vp-by-turn.png');
     const drawn = await slash('umpire', 'history', 'war', { options: { game: ids[1]! } });
     expect(textOf(drawn)).toMatch(/Both sides agreed a draw/);
     const unknown = await slash('umpire', 'history', 'war', { options: { game: 'nope' } });

@@ -55,6 +55,29 @@ function resultLine(r: {
   return `${sideLabel(r.winner as 'prussian-allied' | 'coalition')} ${r.level} victory (17.1; ${vp}).`;
 }
 
+async function vpChart(scenario: string, vpByTurn: string): Promise<Buffer | null> {
+  try {
+    const points = JSON.parse(vpByTurn) as Array<{
+      turn: number;
+      allied: number;
+      coalition: number;
+      final?: boolean;
+    }>;
+    if (points.length < 2) return null;
+    const [{ vpChartPng }, { scenarioYear, turnDate }] = await Promise.all([
+      import('../../render/standings.js'),
+      import('../../render/calendar.js'),
+    ]);
+    const year = scenarioYear(scenario);
+    return vpChartPng(`VP by Game-Turn: ${scenario}`, points, (turn) => {
+      const d = turnDate(turn, year);
+      return d.ok ? d.label.replace(/ \d{4}$/, '') : `T${turn}`;
+    });
+  } catch {
+    return null;
+  }
+}
+
 async function execute(deps: BotDeps, input: CommandInput): Promise<Reply> {
   if (!deps.records) return errorReply('Campaign histories are not available on this bot.');
   const game = pickGame(deps, input);
@@ -94,15 +117,24 @@ async function execute(deps: BotDeps, input: CommandInput): Promise<Reply> {
     description: `${head}\n\n${body}`,
     color: 0x8b5a2b,
   };
+  const embeds: NonNullable<Reply['embeds']> = [embed];
+  const record = finished ? deps.records.result(game.id) : undefined;
+  if (record) {
+    const chart = await vpChart(game.scenario, record.vpByTurn);
+    if (chart) {
+      files.push({ name: 'vp-by-turn.png', data: chart, description: 'VP of both sides by Game-Turn' });
+      embed.image = { url: 'attachment://vp-by-turn.png' };
+    }
+  }
   if (finished && deps.render) {
     const v = deps.service.view({ gameId: game.id, seat: 'public', userId: input.userId });
     const png = v.ok ? await deps.render(v.view, { title: 'Final map' }) : null;
     if (png) {
       files.push({ name: 'final-map.png', data: png, description: 'The final public map' });
-      embed.image = { url: 'attachment://final-map.png' };
+      embeds.push({ title: 'Final map', image: { url: 'attachment://final-map.png' }, color: 0x8b5a2b });
     }
   }
-  return { embeds: [embed], files, ephemeral: !finished };
+  return { embeds, files, ephemeral: !finished };
 }
 
 export const command: BotCommand = {

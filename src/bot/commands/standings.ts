@@ -74,6 +74,26 @@ export function standingsText(table: StandingsTable, st: Standings): string {
   return parts.join('\n');
 }
 
+async function tablePicture(table: StandingsTable, st: Standings): Promise<Buffer | null> {
+  try {
+    const { standingsTablePng } = await import('../../render/standings.js');
+    const rows =
+      table === 'nations'
+        ? [
+            ...st.nations.map((l) => ({ ...l, label: seatLabel(l.key) })),
+            ...st.nationsAutopilot.map((l) => ({ ...l, label: `${seatLabel(l.key)} (autopilot)` })),
+          ]
+        : st.sides.map((l) => ({ ...l, label: labelOf('sides', l.key) }));
+    return standingsTablePng(
+      `Standings: ${table}`,
+      rows,
+      '2 points a win, +1 reversing the historical result, 1 a draw; score: 2 points a game = 100%.',
+    );
+  } catch {
+    return null;
+  }
+}
+
 async function execute(deps: BotDeps, input: CommandInput): Promise<Reply> {
   if (!input.guildId) return errorReply('Standings are kept per server: use /standings in a server channel.');
   if (!deps.records) return errorReply('Standings are not available on this bot.');
@@ -83,10 +103,22 @@ async function execute(deps: BotDeps, input: CommandInput): Promise<Reply> {
   if (standings.campaigns === 0 && standings.abandoned === 0)
     return { content: 'No campaign has finished in this server yet.', ephemeral: true };
   const description = standingsText(table, standings).slice(0, 4000);
-  return {
-    embeds: [{ title: `Standings: ${table}`, description, color: 0x5865f2 }],
-    ephemeral: false,
+  const embed: NonNullable<Reply['embeds']>[number] = {
+    title: `Standings: ${table}`,
+    description,
+    color: 0x5865f2,
   };
+  const files: Reply['files'] = [];
+  // The table as a picture for nations and sides (players are named by mentions, which only the
+  // embed can show).
+  if (table !== 'players') {
+    const png = await tablePicture(table, standings);
+    if (png) {
+      files.push({ name: 'standings.png', data: png, description: `Standings of the ${table}` });
+      embed.image = { url: 'attachment://standings.png' };
+    }
+  }
+  return { embeds: [embed], files, ephemeral: false };
 }
 
 export const command: BotCommand = {
