@@ -6,6 +6,7 @@ import { type TacAction, tacticalActionSchema } from './actions.js';
 import { envFor } from './env.js';
 import { type Ctx, ev, type TacEvent } from './events.js';
 import { PHASES, parseSeat, settle, stepOf } from './phases.js';
+import { withBoardMemo } from './rules/board.js';
 import { answerPrompt } from './rules/tasks.js';
 import type { Prompt, TacState } from './state.js';
 
@@ -120,7 +121,7 @@ export function legalActions(state: TacState, seat: string): TacAction[] {
       : [];
   const m = PHASES[state.phase];
   if (!m.pending(state).includes(p.side)) return [];
-  return m.legal(state, seat);
+  return withBoardMemo(state, () => m.legal(state, seat));
 }
 
 export function pendingSeats(state: TacState): string[] {

@@ -120,8 +120,35 @@ export function exertsZoc(u: UnitState): boolean {
   return !u.eliminated && u.hex !== null && !u.routed && !isArtillery(u);
 }
 
+// Read-only memo for legal-action generation: the same state is asked the same board questions
+// hundreds of times (one per candidate order). Only used inside withBoardMemo, never while a state
+// is being changed.
+let memo: { s: TacState; cache: Map<string, unknown> } | null = null;
+
+export function withBoardMemo<T>(s: TacState, f: () => T): T {
+  const prev = memo;
+  memo = { s, cache: new Map() };
+  try {
+    return f();
+  } finally {
+    memo = prev;
+  }
+}
+
+function memoized<T>(s: TacState, key: string, f: () => T): T {
+  if (!memo || memo.s !== s) return f();
+  if (memo.cache.has(key)) return memo.cache.get(key) as T;
+  const v = f();
+  memo.cache.set(key, v);
+  return v;
+}
+
 /** 6 / 6.1: hexes in the ZOC of `side`'s units (frontal hexes; never into woods or towns). */
 export function zocOf(s: TacState, env: Env, side: Side): Set<string> {
+  return memoized(s, `zoc:${side}`, () => zocOfNow(s, env, side));
+}
+
+function zocOfNow(s: TacState, env: Env, side: Side): Set<string> {
   const out = new Set<string>();
   for (const u of s.units) {
     if (u.side !== side || !exertsZoc(u)) continue;
@@ -132,6 +159,10 @@ export function zocOf(s: TacState, env: Env, side: Side): Set<string> {
 
 /** 6.2: hexes in the flank of `side`'s (non-routed) units. */
 export function flanksOf(s: TacState, env: Env, side: Side): Set<string> {
+  return memoized(s, `flank:${side}`, () => flanksOfNow(s, env, side));
+}
+
+function flanksOfNow(s: TacState, env: Env, side: Side): Set<string> {
   const out = new Set<string>();
   for (const u of s.units) {
     if (u.side !== side || u.eliminated || u.hex === null || u.routed) continue;
@@ -224,6 +255,10 @@ function losObstacle(s: TacState, env: Env, hex: string, from: string, to: strin
  */
 export function hasLos(s: TacState, env: Env, from: string, to: string): boolean {
   if (from === to || distance(from, to) <= 1) return true;
+  return memoized(s, `los:${from}:${to}`, () => hasLosNow(s, env, from, to));
+}
+
+function hasLosNow(s: TacState, env: Env, from: string, to: string): boolean {
   const lower = env.map.elevation(from) < env.map.elevation(to);
   const steps = lineSteps(from, to);
   for (let i = 1; i < steps.length - 1; i++) {
@@ -259,6 +294,10 @@ export function inFieldOfFire(_env: Env, u: UnitState, target: string): boolean 
  * friendly unit stands there; and enemy-occupied hexes.
  */
 export function commandBlocked(s: TacState, env: Env, side: Side): Set<string> {
+  return memoized(s, `block:${side}`, () => commandBlockedNow(s, env, side));
+}
+
+function commandBlockedNow(s: TacState, env: Env, side: Side): Set<string> {
   const out = new Set<string>();
   const enemy = otherSide(side);
   for (const u of s.units) {
