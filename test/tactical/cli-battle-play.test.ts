@@ -9,7 +9,14 @@ function capture() {
   const err: string[] = [];
   const log = vi.spyOn(console, 'log').mockImplementation((s: unknown) => void out.push(String(s)));
   const error = vi.spyOn(console, 'error').mockImplementation((s: unknown) => void err.push(String(s)));
-  return { out, err, restore: () => (log.mockRestore(), error.mockRestore()) };
+  return {
+    out,
+    err,
+    restore: () => {
+      log.mockRestore();
+      error.mockRestore();
+    },
+  };
 }
 
 async function cli(args: string[]) {

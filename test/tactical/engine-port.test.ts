@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { tacticalScenario } from '../../src/autopilot/tactical/scenarios.js';
+import { legalActions } from '../../src/tactical/apply.js';
 import { registerBattleScenario, tacticalEngine } from '../../src/tactical/engine.js';
 import type { FixtureUnit } from './fixtures.js';
 import { activate, battle, refused } from './harness.js';
-import { legalActions } from '../../src/tactical/apply.js';
 
 describe('the RulesEngine port and seats', () => {
   it('port: the service can set up, step, apply and view a Leuthen battle through src/app/engine-port.ts', () => {
@@ -28,10 +28,24 @@ describe('the RulesEngine port and seats', () => {
   });
 
   it('seats: a formation seat (side:formation) acts only for its own formation', () => {
-    const P = (id: string, formation: string, hex: string): FixtureUnit => ({ id, side: 'prussia', formation, arm: 'infantry', hex, facing: 5 });
-    let s = battle([P('p1', 'p-a', '0808'), P('p2', 'p-b', '0908'), { id: 'a1', side: 'austria', formation: 'a-a', arm: 'infantry', hex: '0202', facing: 2 }], {
-      leaders: { 'pl-a': '0708', 'pl-b': '0708' },
+    const P = (id: string, formation: string, hex: string): FixtureUnit => ({
+      id,
+      side: 'prussia',
+      formation,
+      arm: 'infantry',
+      hex,
+      facing: 5,
     });
+    let s = battle(
+      [
+        P('p1', 'p-a', '0808'),
+        P('p2', 'p-b', '0908'),
+        { id: 'a1', side: 'austria', formation: 'a-a', arm: 'infantry', hex: '0202', facing: 2 },
+      ],
+      {
+        leaders: { 'pl-a': '0708', 'pl-b': '0708' },
+      },
+    );
     s = activate(s, 'prussia', ['p-a', 'p-b']);
     refused(s, 'prussia:p-b', { type: 'move', unit: 'p1', to: '0708' }, '5');
     refused(s, 'prussia:nope', { type: 'done' }, 'input');
