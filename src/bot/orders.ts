@@ -16,11 +16,22 @@ import type { GameRow } from '../db/schema.js';
 import { ANY_STEP, decodeComponentId, EXPIRED_MESSAGE, encodeComponentId, stepTag } from './custom-id.js';
 import { dryRun, type Sequence } from './dry-run.js';
 import { battleEmbeds } from './presenters/battle.js';
-import { actionLabel, describeAction, describeEvent, placeLabel } from './presenters/describe.js';
+import { actionLabel, describeAction, describeEvent, humanize, placeLabel } from './presenters/describe.js';
 import { seatLabel } from './session.js';
 import { type BotDeps, errorReply, type Reply } from './types.js';
 
 type Row = APIActionRowComponent<APIComponentInMessageActionRow>;
+
+/** Orders given during a phase (not decisions): their preview also checks the seat's /done after them. */
+const PHASE_ORDERS = new Set([
+  'march',
+  'forcemarch',
+  'garrison',
+  'depot-build',
+  'depot-destroy',
+  'camp-build',
+  'halt',
+]);
 
 function button(customId: string, label: string, style: ButtonStyle): APIButtonComponent {
   return { type: ComponentType.Button, custom_id: customId, label, style: style as ButtonStyle.Primary };
@@ -44,6 +55,20 @@ export async function previewOrder(
 ): Promise<Reply> {
   const check = dryRun(deps, o.game.id, o.seat, o.action, o.sequence);
   if (!check.ok) return errorReply(check.error.message, check.error.rule, deps.names);
+  // Previews check everything the step will check: would the seat still be refused /done after this
+  // order (10.52-10.53: a leader obliged to regain supply)? Said now, not after Confirm.
+  const doneCheck = PHASE_ORDERS.has(o.action.type)
+    ? dryRun(deps, o.game.id, o.seat, o.action, {
+        ...(o.sequence?.before ? { before: o.sequence.before } : {}),
+        after: [...(o.sequence?.after ?? []), { type: 'done' }],
+      })
+    : null;
+  const doneWarning =
+    doneCheck && !doneCheck.ok && doneCheck.error.code !== 'not-pending'
+      ? [
+          `After this order you still may not finish the phase with /done: ${humanize(doneCheck.error.message, deps.names)} (rule ${doneCheck.error.rule})`,
+        ]
+      : [];
   // The step the order is previewed in: Confirm acts only while the game is still in it.
   const stepId = currentStepOf(deps, o.game.id, o.userId, o.seat);
   const preview = deps.previews.add({
@@ -60,6 +85,7 @@ export async function previewOrder(
   const lines = check.events.map((e) => describeEvent(e, deps.names));
   const warnings = [
     ...(o.warnings ?? []),
+    ...doneWarning,
     ...check.warnings,
     ...lines.filter((l) => /supply|attrition|warning/i.test(l)),
   ];

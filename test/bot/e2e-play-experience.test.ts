@@ -6,7 +6,13 @@ import type { RulesEngine } from '../../src/app/engine-port.js';
 import { loadNames } from '../../src/bot/assets.js';
 import { createMapRenderer } from '../../src/bot/map-renderer.js';
 import type { RecordedMessage } from '../discord-standin/index.js';
-import { type BotHarness, buttonsOf, startBotHarness, textOf } from './support/bot-harness.js';
+import {
+  type BotHarness,
+  buttonsOf,
+  editEngineState,
+  startBotHarness,
+  textOf,
+} from './support/bot-harness.js';
 
 let g: BotHarness;
 const gameId = () => (g.handle.sqlite.prepare('select id from games').get() as { id: string }).id;
@@ -202,4 +208,67 @@ describe('issue 18: play experience (1757, three players)', () => {
     expect(g.standin.rejections().map((r) => `${r.method} ${r.path}: ${r.code} ${r.message}`)).toEqual([]);
     expect(g.standin.unknownRequests).toEqual([]);
   });
+});
+
+describe('issue 18.5: supply is said one way, and previews check what /done will check (10.52-10.53)', () => {
+  let h: BotHarness;
+  beforeAll(async () => {
+    const { engine } = await import('../../src/app/engine-adapter.js');
+    h = await startBotHarness({ engine: engine as unknown as RulesEngine<unknown>, names: loadNames() });
+  }, 60_000);
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('a leader alone out of supply is named in /forces, and a preview warns that /done will be refused until he moves', async () => {
+    const slash = async (
+      user: string,
+      name: string,
+      input: { sub?: string; options?: Record<string, string | number | boolean> },
+    ) => {
+      const reply = await h.standin
+        .user(user)
+        .slash(name, { channel: 'war', ...input })
+        .reply({ timeoutMs: 15000 });
+      await h.settle();
+      return reply;
+    };
+    await slash('frederick', 'campaign', { sub: 'create', options: { scenario: '1757' } });
+    for (const [user, seat] of [
+      ['frederick', 'prussia'],
+      ['frederick', 'hanover'],
+      ['maria', 'austria'],
+      ['elizabeth', 'russia'],
+    ] as const)
+      await slash(user, 'campaign', { sub: 'join', options: { seat } });
+    await slash('frederick', 'campaign', { sub: 'start' });
+    // Maurice (Initiative 1) starts the March Phase alone at 1130, outside Prussian supply (10.52-10.53).
+    editEngineState(h, (s) => {
+      s.leaders.maurice!.hex = '1130';
+      s.movement.mustResupply = ['maurice'];
+    });
+    const forces = await slash('frederick', 'forces', { options: { seat: 'prussia' } });
+    const supply = forces.embeds[0]?.fields?.find((f) => f.name === 'Supply')?.value ?? '';
+    expect(supply).toMatch(/Leaders out of supply: Maurice[^\n]* at 1130/);
+    expect(supply).not.toMatch(/All your forces/);
+    const p = h.bot.runtime.service.pending({
+      gameId: (h.handle.sqlite.prepare('select id from games').get() as { id: string }).id,
+      userId: h.standin.userId('frederick'),
+    });
+    if (!p.ok) throw new Error(p.error.message);
+    const march = p.decisions
+      .find((d) => d.seat === 'prussia')
+      ?.legalActions.find((a) => a.type === 'march' && a.leader === 'frederick') as
+      | { path: string[] }
+      | undefined;
+    if (!march) throw new Error('no legal march for Frederick');
+    const preview = await slash('frederick', 'march', {
+      options: { leader: 'Frederick', path: march.path.join(',') },
+    });
+    const warnings = preview.embeds[0]?.fields?.find((f) => f.name === '⚠️ Warnings')?.value ?? '';
+    expect(warnings).toMatch(
+      /After this order you still may not finish the phase with \/done: Maurice.* out of supply/,
+    );
+    expect(warnings).toMatch(/rule 10\.53/);
+  }, 60_000);
 });

@@ -88,7 +88,7 @@ describe('bot e2e with the real engine: supply, VP estimate and the 14.15 forfei
     expect(forces.visibleTo).toEqual([g.standin.userId('frederick')]);
     const fields = forces.embeds[0]?.fields ?? [];
     expect(fields.find((f) => f.name === 'Supply')?.value).toMatch(
-      /^Out of supply: .*1219.* \(attrition, 10\.61\)$/,
+      /^Out of supply: .*1219.* \(attrition, 10\.61\)$/m,
     );
     expect(fields.find((f) => f.name === 'Victory Points (17.0)')?.value).toMatch(
       /^Prussian-Allied: -?\d+ VP \(if the game ended now\)$/,

@@ -115,13 +115,39 @@ const SIDE_NAME: Record<string, string> = {
   coalition: 'Coalition',
 };
 
-/** 10.61: the own stacks out of supply (they suffer attrition), from the view's outOfSupply. */
-export function supplyLine(v: ReturnType<typeof readView>, names?: NameBook): string {
+/**
+ * 10.61: the own stacks out of supply (they suffer attrition), from the view's outOfSupply; and the
+ * own leaders standing outside the supplied hexes (10.5: a leader's supply is judged when he starts
+ * to move; one rated 0 or 1 for Initiative must then regain supply, 10.52-10.53). One statement, so
+ * "all in supply" is never said while a leader is out of it.
+ */
+export function supplyLine(v: ReturnType<typeof readView>, names?: NameBook, seat?: string): string {
+  if (v.supplied === null) return 'No supply data.';
+  const supplied = new Set(v.supplied);
+  const lines: string[] = [];
   if (v.outOfSupply.length > 0)
-    return clip([
+    lines.push(
       `Out of supply: ${v.outOfSupply.map((h) => placeLabel(names, h)).join(', ')} (attrition, 10.61)`,
-    ]);
-  return v.supplied === null ? 'No supply data.' : 'All your forces are in supply.';
+    );
+  const leaders = v.leaders.filter(
+    (l) =>
+      l.hex &&
+      (seat === undefined || l.nationality === seat) &&
+      (!l.status || l.status === 'map') &&
+      !supplied.has(l.hex) &&
+      !v.outOfSupply.includes(l.hex),
+  );
+  if (leaders.length)
+    lines.push(
+      `Leaders out of supply: ${leaders.map((l) => `${l.name} at ${placeLabel(names, l.hex as string)}`).join(', ')} (10.5)`,
+    );
+  if (lines.length) {
+    lines.push(
+      'A leader rated 0 or 1 for Initiative who starts the March Phase out of supply must move back into it (10.52-10.53).',
+    );
+    return clip(lines);
+  }
+  return 'All your forces and leaders are in supply.';
 }
 
 /**
@@ -212,7 +238,7 @@ export function privateEmbed(
   const allowances = marchAllowances(view, o.seat);
   if (allowances.length)
     fields.push({ name: 'Movement allowance this phase (5.1)', value: clip(allowances) });
-  fields.push({ name: 'Supply', value: supplyLine(v, o.names) });
+  fields.push({ name: 'Supply', value: supplyLine(v, o.names, o.seat) });
   if (v.vp) {
     fields.push({
       name: 'Victory Points (17.0)',
