@@ -47,6 +47,22 @@ function effect(
 }
 
 describe('12 disorganization and rout', () => {
+  it('12.4 / 10.3: a battery whose infantry routs away is destroyed', () => {
+    const s = battle(
+      [
+        P('p1', '0606'),
+        P('g1', '0606', 5, { arm: 'artillery', formation: 'p-ind' }),
+        P('p5', '1011'),
+        A('a1', '0202'),
+      ],
+      near,
+    );
+    s.units[0]!.disorganized = true;
+    const r = effect(s, [6], (c) => disorganize(c as never, unit(c.s, 'p1'), 'test')).s;
+    expect(unit(r, 'p1').routed).toBe(true);
+    expect(unit(r, 'g1').eliminated).toBe(true);
+  });
+
   it('12.1: a Disorganization check passes on 1d6 <= morale', () => {
     const s = battle([P('p1', '0808'), A('a1', '0202')], near);
     expect(effect(s, [4], (c) => dCheck(c as never, unit(c.s, 'p1'), 'test')).s.units[0]!.disorganized).toBe(

@@ -123,6 +123,29 @@ describe('Scenario 2', () => {
     if (!r.ok) expect(['Scenario 2', '7.1']).toContain(r.error.rule);
   });
 
+  it('Scenario 2: the doubled move ends in a hex within three hexes of an enemy that sees it', () => {
+    let s = battle([P('p1', null, 1, { entry: { hex: '0612', order: 0 } }), A('a1', '0608', 2)], {
+      leaders,
+      scenario: sc2,
+    });
+    s = act(s, 'prussia', { type: 'enter', unit: 'p1', facing: 1 });
+    // 0612 -> 0611 is four hexes from a1 at 0608; 0611 -> ... the next east hex is at three: the move ends there.
+    const path: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const m = legalActions(s, 'prussia').find((a) => a.type === 'move' && a.unit === 'p1') as
+        | { to: string }
+        | undefined;
+      if (!m) break;
+      path.push(m.to);
+      s = act(s, 'prussia', { type: 'move', unit: 'p1', to: m.to });
+    }
+    const env = envFor(s.map)!;
+    const last = unit(s, 'p1').hex!;
+    expect(env.map.hexes().includes(last)).toBe(true);
+    expect(s.activation!.mp.p1).toBe(8);
+    expect(path.length).toBeLessThan(6);
+  });
+
   it('hidden information: in Scenario 2 a side does not see the other side off-map units, nor anyone the RNG', () => {
     const s = battle(units, { leaders, scenario: sc2 });
     const v = view(s, 'austria');

@@ -107,6 +107,19 @@ function tooClose(s: TacState, env: Env, side: Side, hex: string): boolean {
   );
 }
 
+/** Scenario 2: an enemy unit within the close range (three hexes or less) sees `hex`. */
+function seenWithin(s: TacState, env: Env, side: Side, hex: string): boolean {
+  const r = s.strategicRules?.closeRange ?? 3;
+  return s.units.some(
+    (e) =>
+      e.side !== side &&
+      !e.eliminated &&
+      e.hex !== null &&
+      distance(e.hex, hex) <= r &&
+      hasLos(s, env, e.hex, hex),
+  );
+}
+
 export interface MovePlan {
   cost: number;
   kind: 'move' | 'withdraw' | 'disengage';
@@ -206,6 +219,8 @@ export function checkMove(
     plan = { cost, kind: 'move', stop: false };
   }
   if (enemyZoc.has(to)) plan.stop = true;
+  // Scenario 2: the doubled strategic move ends once the unit is within three hexes of an enemy it can see.
+  if (s.phase === 'strategic' && seenWithin(s, env, side, to)) plan.stop = true;
   if (spent > 0 && spent + plan.cost > allow)
     return err(
       '7.1',

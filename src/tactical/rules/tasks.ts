@@ -254,6 +254,8 @@ function routMove(c: Ctx, t: Extract<Task, { kind: 'rout-move' }>): void {
   const { s, env } = c;
   const u = unitOf(s, t.unit);
   if (!alive(u) || !u.routed) return;
+  // 10.3: a battery left behind by its routing infantry is destroyed.
+  destroyBatteriesWith(c, u);
   const edge = env.map.friendlyEdge(u.side);
   const zoc = zocOf(s, env, otherSide(u.side));
   const flank = flanksOf(s, env, otherSide(u.side));
@@ -546,7 +548,7 @@ function rally(c: Ctx, t: Extract<Task, { kind: 'rally' }>): void {
   if (friendsLeaders.some((l) => l.role === 'cinc' && l.hex === u.hex)) mod -= 2;
   else if (
     friendsLeaders.some(
-      (l) => (l.role !== 'reserve' || l.formation !== null) && distance(l.hex!, u.hex!) === 1,
+      (l) => (l.role !== 'reserve' || l.formation !== null) && distance(l.hex!, u.hex!) <= 1,
     )
   )
     mod -= 1;
