@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { engine } from '../../src/app/engine-adapter.js';
 import {
   historicalCounterpart,
@@ -14,6 +14,7 @@ import {
   syncRecords,
 } from '../../src/app/standings/record.js';
 import { computeStandings } from '../../src/app/standings/standings.js';
+import { run as runStandings } from '../../src/cli/commands/standings.js';
 import { type DbHandle, openDatabase } from '../../src/db/client.js';
 import { setStatus } from '../../src/db/game-repository.js';
 import {
@@ -161,6 +162,32 @@ describe('campaign records from the action logs', () => {
     expect(st.players.find((l) => l.key === 'u3')!.campaigns.played).toBe(1);
     expect(st.nations.map((l) => l.key).sort()).toEqual(['austria', 'prussia']);
     expect(st.sides.map((l) => l.key).sort()).toEqual(['coalition', 'prussian-allied']);
+  });
+});
+
+describe('ftg standings', () => {
+  it('re-records every finished campaign from the logs and prints the standings', async () => {
+    const out: string[] = [];
+    const log = vi.spyOn(console, 'log').mockImplementation((s: string) => void out.push(String(s)));
+    try {
+      const code = await runStandings(['--db', join(dir, 'db.sqlite'), '--guild', GUILD, '--rebuild']);
+      expect(code).toBe(0);
+    } finally {
+      log.mockRestore();
+    }
+    expect(out[0]).toBe('5 campaign(s) re-recorded from their logs');
+    expect(out[1]).toMatch(/^4 campaign\(s\), \d+ battle\(s\) counted; 1 abandoned$/);
+    expect(out.some((l) => /^ +\d u1 +campaigns 1 /.test(l))).toBe(true);
+    expect(out.some((l) => /autopilot/.test(l))).toBe(true);
+  });
+  it('refuses a missing guild or an unknown table', async () => {
+    const err = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      expect(await runStandings(['--db', join(dir, 'db.sqlite')])).toBe(2);
+      expect(await runStandings(['--db', join(dir, 'db.sqlite'), '--guild', GUILD, '--table', 'x'])).toBe(2);
+    } finally {
+      err.mockRestore();
+    }
   });
 });
 
