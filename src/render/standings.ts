@@ -189,7 +189,10 @@ export function vpChartPng(
     g.fillStyle = colour;
     g.lineWidth = 3;
     g.beginPath();
-    points.forEach((p, i) => (i === 0 ? g.moveTo(px(i), py(p[key])) : g.lineTo(px(i), py(p[key]))));
+    points.forEach((p, i) => {
+      if (i === 0) g.moveTo(px(i), py(p[key]));
+      else g.lineTo(px(i), py(p[key]));
+    });
     g.stroke();
     points.forEach((p, i) => {
       g.beginPath();
