@@ -79,3 +79,54 @@ describe('reconstructed tables', () => {
     expect(defaultTables.fire.artillery.range.map((r) => r.distance)).toEqual([1, 2, 3]);
   });
 });
+
+describe('terrain prohibitions are the Terrain Table', () => {
+  it('invariant: every prohibited move and every cavalry attack refusal matches the Terrain Table (7.1, 11.2)', async () => {
+    const { battle, activate } = await import('./harness.js');
+    const { checkMove, checkShock } = await import('../../src/tactical/rules/orders.js');
+    const { envFor } = await import('../../src/tactical/env.js');
+    const { TERRAINS: T } = await import('../../src/tactical/tables/index.js');
+    const features = [[], ['stream'], ['stream', 'ford'], ['stream', 'bridge'], ['abatis']] as const;
+    for (const terr of T)
+      for (const f of features)
+        for (const arm of ['infantry', 'cavalry', 'artillery'] as const) {
+          const s0 = battle(
+            [
+              { id: 'u', side: 'prussia', formation: 'p-a', arm, hex: '0506', facing: 5 },
+              { id: 'e', side: 'austria', formation: 'a-a', arm: 'infantry', hex: '0101', facing: 2 },
+            ],
+            {
+              leaders: { 'pl-a': '0708' },
+              map: {
+                terrain: { '0406': terr },
+                hexsides: f.length ? [{ a: '0506', b: '0406', features: [...f] }] : [],
+              },
+            },
+          );
+          const s = activate(s0, 'prussia', ['p-a']);
+          const env = envFor(s.map)!;
+          const row = terrain.terrain[terr];
+          const side = (x: string) => terrain.hexsides[x as 'stream'];
+          const crossing = f.includes('stream' as never)
+            ? f.includes('bridge' as never)
+              ? side('bridge')
+              : f.includes('ford' as never)
+                ? side('ford')
+                : side('stream')
+            : undefined;
+          const allowed =
+            row.mp[arm] !== null &&
+            (crossing === undefined || crossing.mp[arm] !== null) &&
+            (!f.includes('abatis' as never) || side('abatis').mp[arm] !== null);
+          const r = checkMove(s, env, 'prussia', 'u', '0406');
+          const refusedTerrain = typeof r === 'object' && 'rule' in r && r.code === 'prohibited';
+          expect(refusedTerrain, `${arm} into ${terr} across ${f.join('+') || 'nothing'}`).toBe(!allowed);
+          if (arm === 'cavalry') {
+            const t = structuredClone(s);
+            t.units.find((u) => u.id === 'e')!.hex = '0406';
+            const e = checkShock(t, env, 'prussia', ['u'], ['e']);
+            expect(e?.rule === '11.2', `cavalry attack into ${terr} across ${f.join('+')}`).toBe(!allowed);
+          }
+        }
+  });
+});
