@@ -2,9 +2,10 @@
 // side can supply (10.1-10.3), computed from the Board (the seat's view), never from the state.
 // The map never changes, so its step costs are compiled once into arrays (fast enough for a whole
 // campaign in well under the bench budget).
-import { neighbours } from '../engine/hexgrid.js';
+
 import { hexsideOpen, isRuleError, stepCost } from '../engine/rules/terrain.js';
 import type { HexId, Side } from '../engine/types.js';
+import { adjacentHexes } from '../map/hex.js';
 import type { StrategicMap } from '../map/types.js';
 import { type Board, otherSideOf } from './board.js';
 
@@ -63,7 +64,7 @@ function graphOf(map: StrategicMap): Graph {
   const rev: Array<[number, number, number]> = [];
   const sup: Array<[number, number, number]> = [];
   ids.forEach((h, i) => {
-    for (const n of neighbours(h)) {
+    for (const n of adjacentHexes(h)) {
       const j = index.get(n);
       if (j === undefined) continue;
       const step = stepCost(map, h, n);
@@ -195,7 +196,7 @@ function austrianZoc(board: Board, austrianSide: Side): Set<HexId> {
         : s.leaders.some((l) => l.nationality === 'austria' && !l.inside) ||
           (s.hasCombat && (s.out ?? 1) > 0);
     if (!hasAustrianOut || other.has(hex)) continue;
-    for (const n of neighbours(hex)) {
+    for (const n of adjacentHexes(hex)) {
       if (!board.map.onMap(n) || board.map.terrain(n) === 'sea') continue;
       if (!hexsideOpen(board.map, hex, n) || other.has(n)) continue;
       zoc.add(n);

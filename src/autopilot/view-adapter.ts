@@ -5,20 +5,10 @@
 import { engineMap } from '../engine/map-env.js';
 import { isScenarioId, leaderRatings, loadScenario, type Scenario } from '../engine/scenario/index.js';
 import type { Nationality, Side } from '../engine/types.js';
-import { NATIONALITIES } from '../engine/types.js';
+import { DEFAULT_SIDE, NATIONALITIES } from '../engine/types.js';
 import type { View, ViewLeader } from '../engine/view.js';
 import type { StrategicMap } from '../map/types.js';
 import type { Board, BoardLeader, BoardStack } from './board.js';
-
-const DEFAULT_SIDE: Record<Nationality, Side> = {
-  prussia: 'prussian-allied',
-  hanover: 'prussian-allied',
-  austria: 'coalition',
-  france: 'coalition',
-  russia: 'coalition',
-  sweden: 'coalition',
-  empire: 'coalition',
-};
 
 export class ViewError extends Error {}
 

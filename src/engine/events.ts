@@ -1,5 +1,6 @@
 // Event helpers and per-viewer filtering (events carry a visibility tag; architecture.md).
 import type { GameEvent, GameState, Seat, Side, Visibility } from './types.js';
+import { DEFAULT_SIDE } from './types.js';
 
 export const ALL: Visibility = { to: 'all' };
 export function toSides(...sides: Side[]): Visibility {
@@ -19,15 +20,6 @@ export function ev(
 }
 
 /** Default sides of the seats (a scenario may move one, e.g. 1762 Russia: pass `state.seatSide`). */
-const DEFAULT_SEAT_SIDE: Record<Seat, Side> = {
-  prussia: 'prussian-allied',
-  hanover: 'prussian-allied',
-  austria: 'coalition',
-  france: 'coalition',
-  russia: 'coalition',
-  sweden: 'coalition',
-  empire: 'coalition',
-};
 
 /**
  * The events a viewer may see. A seat sees events to its side or to itself; 'public' sees only
@@ -36,7 +28,7 @@ const DEFAULT_SEAT_SIDE: Record<Seat, Side> = {
 export function eventsFor(
   events: readonly GameEvent[],
   viewer: Seat | 'public',
-  seatSide: Record<Seat, Side> = DEFAULT_SEAT_SIDE,
+  seatSide: Record<Seat, Side> = DEFAULT_SIDE,
 ): GameEvent[] {
   return events.filter((e) => {
     if (e.vis.to === 'all') return true;

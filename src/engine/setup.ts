@@ -8,23 +8,13 @@ import { startOfTurnRules } from './rules/scenario-rules.js';
 import { isScenarioId, leaderRatings, loadScenario, parseScenario, type Scenario } from './scenario/index.js';
 import { addLedger, addSp } from './state.js';
 import type { GameEvent, GameState, LeaderState, Nationality, ScenarioId, Side } from './types.js';
-import { NATIONALITIES } from './types.js';
+import { DEFAULT_SIDE, NATIONALITIES } from './types.js';
 
 export interface SetupOptions {
   /** Die rolls fixed in advance (`--dice 4,2,6`). */
   dice?: number[];
   map?: StrategicMap;
 }
-
-const DEFAULT_SIDE: Record<Nationality, Side> = {
-  prussia: 'prussian-allied',
-  hanover: 'prussian-allied',
-  austria: 'coalition',
-  france: 'coalition',
-  russia: 'coalition',
-  sweden: 'coalition',
-  empire: 'coalition',
-};
 
 export class SetupError extends Error {}
 

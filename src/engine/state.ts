@@ -1,6 +1,8 @@
 // Small queries and updates over GameState shared by the rules modules. Updates mutate the state
 // they are given: callers (apply) always work on a private copy.
+
 import type { StrategicMap } from '../map/types.js';
+import { combatCommander, supremeCommander as supremeOf } from './combat/commander.js';
 import type { GameState, HexId, LeaderState, Nationality, NationSp, Seat, Side } from './types.js';
 import { NATIONALITIES } from './types.js';
 
@@ -84,17 +86,19 @@ export function occupiedHexes(state: GameState, side: Side): HexId[] {
   return [...out].sort();
 }
 
-/** 8.12: the supreme commander of a nationality is its lowest rank number on the map. */
+/** 8.12: the supreme commander of a nationality: its lowest rank number on the map (combat/commander.ts). */
 export function supremeCommander(state: GameState, nat: Nationality): LeaderState | undefined {
-  return Object.values(state.leaders)
-    .filter((l) => l.status === 'map' && l.nationality === nat)
-    .sort((a, b) => a.rank - b.rank)[0];
+  return supremeOf(
+    Object.values(state.leaders).filter((l) => l.status === 'map'),
+    nat,
+  );
 }
 
 /**
- * 8.23: commander of a side's units in a hex (outside the fortress unless `where` says otherwise):
- * the highest-ranked leader of the predominant nationality; on equal SP, the highest-ranked leader
- * present (rank ties: first by id, the owner's nomination is not modelled; rulings 8.23).
+ * 8.23: commander of a side's units in a hex (outside the fortress unless `where` says otherwise),
+ * by the one implementation in combat/commander.ts: the best-ranked leader of the predominant
+ * nationality that has a leader there; equal SP: the best-ranked leader; equal rank numbers too:
+ * the ablest of the tied leaders (docs/rulings.md 8.23, full ties).
  */
 export function commanderOf(
   state: GameState,
@@ -105,19 +109,13 @@ export function commanderOf(
   const leaders = sideLeadersAt(state, hex, side, where);
   if (leaders.length === 0) return undefined;
   const hf = state.forces[hex] ?? {};
-  let best = -1;
-  let nats: Nationality[] = [];
+  const sp: Record<string, number> = {};
   for (const nat of NATIONALITIES) {
     if (state.seatSide[nat] !== side) continue;
-    const sp = hf[nat]?.[where] ?? 0;
-    if (sp > best) {
-      best = sp;
-      nats = [nat];
-    } else if (sp === best) nats.push(nat);
+    const n = hf[nat]?.[where] ?? 0;
+    if (n > 0) sp[nat] = n;
   }
-  const predominant = nats.length === 1 ? nats[0] : undefined;
-  const pool = predominant ? leaders.filter((l) => l.nationality === predominant) : [];
-  return (pool.length > 0 ? pool : leaders)[0];
+  return combatCommander({ sp, leaders });
 }
 
 /** 11.13: a demoralized leader has Initiative 0 for movement, combat and supply. */

@@ -31,6 +31,20 @@ export type Seat = Nationality;
 export const SIDES = ['prussian-allied', 'coalition'] as const;
 export type Side = (typeof SIDES)[number];
 
+/**
+ * The side each nationality plays for unless the scenario moves it (its `control`, e.g. 1762
+ * Russia): the one table of it; a game's own is `state.seatSide`.
+ */
+export const DEFAULT_SIDE: Readonly<Record<Nationality, Side>> = {
+  prussia: 'prussian-allied',
+  hanover: 'prussian-allied',
+  austria: 'coalition',
+  france: 'coalition',
+  russia: 'coalition',
+  sweden: 'coalition',
+  empire: 'coalition',
+};
+
 export type ScenarioId = '1756' | '1757' | '1758' | '1759' | '1760' | '1761' | '1762';
 export const SCENARIO_IDS: readonly ScenarioId[] = ['1756', '1757', '1758', '1759', '1760', '1761', '1762'];
 

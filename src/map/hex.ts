@@ -1,7 +1,9 @@
-// Hex grid geometry for the strategic map (pure). A hex id is `RRCC`: row counted from the
+// Hex grid geometry for the strategic map (pure): the one home of hex arithmetic for the engine,
+// the autopilot, the map tools and the renderers. A hex id is `RRCC`: row counted from the
 // south, column from the west; rows run east-west and even rows sit half a hex further east
 // than odd rows (map-facts.md). Internally we use "doubled" coordinates: x = 2*col (+1 on even
 // rows), y = row, so east/west neighbours differ by 2 in x and diagonal neighbours by 1.
+// Hot loops use the memoised tables (adjacentHexes, neighbours) instead of parsing ids each time.
 import type { HexId } from './types.js';
 
 export interface RowCol {
@@ -35,6 +37,16 @@ export function rc(id: HexId): RowCol {
   const p = parseHex(id);
   if (!p.ok) throw new Error(p.error);
   return p.value;
+}
+
+/** The row number of an id (no validation: NaN for a malformed one). */
+export function rowOf(id: HexId): number {
+  return Number(id.slice(0, 2));
+}
+
+/** The column number of an id (no validation: NaN for a malformed one). */
+export function columnOf(id: HexId): number {
+  return Number(id.slice(2, 4));
 }
 
 export function formatHex(row: number, col: number): HexId {
@@ -71,14 +83,63 @@ export function neighbour(id: HexId, dir: Direction, rows = MAX_ROWS, cols = MAX
   return formatHex(r, c);
 }
 
-/** All on-grid neighbours, in direction order NE, E, SE, SW, W, NW. */
+const neighbourTable = new Map<string, readonly HexId[]>();
+
+/**
+ * All on-grid neighbours, in direction order NE, E, SE, SW, W, NW. Memoised per hex and grid size:
+ * the returned array is shared, never mutate it.
+ */
 export function neighbours(id: HexId, rows = MAX_ROWS, cols = MAX_COLS): HexId[] {
-  const out: HexId[] = [];
-  for (const d of DIRECTIONS) {
-    const n = neighbour(id, d, rows, cols);
-    if (n) out.push(n);
+  const key = `${id}:${rows}:${cols}`;
+  let out = neighbourTable.get(key);
+  if (!out) {
+    const list: HexId[] = [];
+    for (const d of DIRECTIONS) {
+      const n = neighbour(id, d, rows, cols);
+      if (n) list.push(n);
+    }
+    out = Object.freeze(list);
+    neighbourTable.set(key, out);
+  }
+  return out as HexId[];
+}
+
+/**
+ * The order the rules engine's searches (reach, supply, ZOC, retreat) visit a hex's neighbours:
+ * NE, NW, E, W, SE, SW. It differs from the clockwise DIRECTIONS on purpose: the engine's path and
+ * retreat tie-breaks, and so every stored game and golden, depend on it. Change it only with a
+ * re-recorded replay fixture and a note naming the games that change.
+ */
+export const SEARCH_ORDER: readonly Direction[] = ['NE', 'NW', 'E', 'W', 'SE', 'SW'];
+
+const adjacentTable = new Map<string, readonly HexId[]>();
+
+/**
+ * The six hexes around `id` in SEARCH_ORDER, including ids off the map (rows and columns 0-99;
+ * callers check `onMap`). Memoised per hex: the returned array is shared and frozen.
+ */
+export function adjacentHexes(id: HexId): readonly HexId[] {
+  let out = adjacentTable.get(id);
+  if (!out) {
+    const row = Number(id.slice(0, 2));
+    const col = Number(id.slice(2, 4));
+    const parity = row % 2 === 0 ? 'even' : 'odd';
+    const list: HexId[] = [];
+    for (const d of SEARCH_ORDER) {
+      const [dr, dc] = OFFSETS[d][parity];
+      const r = row + dr;
+      const c = col + dc;
+      if (r >= 0 && r <= 99 && c >= 0 && c <= 99) list.push(formatHex(r, c));
+    }
+    out = Object.freeze(list);
+    adjacentTable.set(id, out);
   }
   return out;
+}
+
+/** Whether two hexes share a hexside. */
+export function isAdjacent(a: HexId, b: HexId): boolean {
+  return adjacentHexes(a).includes(b);
 }
 
 /** Direction from a to an adjacent b, or undefined when not adjacent. */

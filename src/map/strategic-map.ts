@@ -76,10 +76,10 @@ export function mapFromData(raw: unknown): MapDataResult {
     if (!p.ok) return '';
     return grid[rows - p.value.row]?.[p.value.col - 1] ?? '';
   };
-  const onMap = (hex: HexId): boolean => {
-    const p = parseHex(hex);
-    return p.ok && p.value.row <= rows && p.value.col <= cols;
-  };
+  // The on-map table: every id of the grid, looked up instead of parsed (hot in every search).
+  const onMapIds = new Set<HexId>();
+  for (let r = 1; r <= rows; r++) for (let c = 1; c <= cols; c++) onMapIds.add(formatHex(r, c));
+  const onMap = (hex: HexId): boolean => onMapIds.has(hex);
 
   const terrainOf = new Map<HexId, HexTerrain>();
   const regionOf = new Map<HexId, RegionId>();
@@ -164,13 +164,30 @@ export function mapFromData(raw: unknown): MapDataResult {
 
   const warp: Warp | undefined = data.warp;
   const EMPTY: readonly HexsideFeature[] = Object.freeze([]);
+  // Hexside features indexed by hex, then neighbour (both directions): a lookup without building
+  // the canonical key string, in the hot loops of movement, supply and retreat.
+  const sidesByHex = new Map<HexId, Map<HexId, readonly HexsideFeature[]>>();
+  for (const [key, list] of sides) {
+    const [a, b] = key.split('/') as [HexId, HexId];
+    for (const [x, y] of [
+      [a, b],
+      [b, a],
+    ] as const) {
+      let row = sidesByHex.get(x);
+      if (!row) {
+        row = new Map();
+        sidesByHex.set(x, row);
+      }
+      row.set(y, list);
+    }
+  }
   const map: LoadedMap = {
     data,
     rows,
     cols,
     onMap,
     terrain: (hex) => terrainOf.get(hex) ?? 'sea',
-    hexside: (a, b) => sides.get(hexsideKey(a, b)) ?? EMPTY,
+    hexside: (a, b) => sidesByHex.get(a)?.get(b) ?? EMPTY,
     fortress: (hex) => fortressByHex.get(hex),
     fortresses: () => fortressList,
     towns: () => townList,

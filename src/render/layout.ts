@@ -2,6 +2,7 @@
 // south, even rows shifted half a hex east (map-facts.md). World units have a hex "size"
 // (centre to corner) of 1; a Viewport maps world units to canvas pixels.
 import type { HexId } from '../engine/types.js';
+import { doubledX } from '../map/hex.js';
 
 const SQRT3 = Math.sqrt(3);
 
@@ -39,7 +40,7 @@ function parse(hex: HexId): { row: number; col: number } | undefined {
 export function hexCentre(hex: HexId, grid: Grid): Point | undefined {
   const p = parse(hex);
   if (!p) return undefined;
-  const dx = 2 * p.col + (p.row % 2 === 0 ? 1 : 0);
+  const dx = doubledX(p.row, p.col);
   return { x: ((dx - 1) * SQRT3) / 2, y: (grid.rows - p.row) * 1.5 + 1 };
 }
 

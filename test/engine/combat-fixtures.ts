@@ -1,6 +1,7 @@
 // Shared fixtures for the Engine II phase tests: a small synthetic map and a hand-built game state.
 import { createRng } from '../../src/engine/rng.js';
 import type { GameState, HexId, LeaderState, Nationality, Side } from '../../src/engine/types.js';
+import { DEFAULT_SIDE } from '../../src/engine/types.js';
 import type { Fortress, HexTerrain, RegionId, StrategicMap } from '../../src/map/types.js';
 
 export function testMap(
@@ -30,15 +31,8 @@ export function testMap(
   };
 }
 
-export const SIDE_OF: Record<Nationality, Side> = {
-  prussia: 'prussian-allied',
-  hanover: 'prussian-allied',
-  austria: 'coalition',
-  france: 'coalition',
-  russia: 'coalition',
-  sweden: 'coalition',
-  empire: 'coalition',
-};
+/** The default sides (the engine's one table). */
+export const SIDE_OF: Record<Nationality, Side> = { ...DEFAULT_SIDE };
 
 export function leader(
   id: string,

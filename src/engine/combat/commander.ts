@@ -1,4 +1,5 @@
 // Who commands: 8.12 (supreme commander), 8.21 (national force), 8.23 (combat), 9.24 (leaderless).
+// The one implementation of 8.12 and 8.23: state.ts's supremeCommander and commanderOf call these.
 import type { CombatForce, CombatLeader } from './types.js';
 
 function byRank(a: CombatLeader, b: CombatLeader): number {
@@ -6,10 +7,10 @@ function byRank(a: CombatLeader, b: CombatLeader): number {
 }
 
 /** 8.12: the leader with the lowest rank number of a nationality who is on the map; undefined if none. */
-export function supremeCommander(
-  onMap: readonly CombatLeader[],
+export function supremeCommander<L extends CombatLeader>(
+  onMap: readonly L[],
   nationality: string,
-): CombatLeader | undefined {
+): L | undefined {
   return onMap.filter((l) => l.nationality === nationality).sort(byRank)[0];
 }
 
@@ -19,9 +20,9 @@ export function supremeCommander(
  * rank numbers too: the owner's nominee if eligible, else the ablest of the tied leaders. A nationality with SP but no leader cannot supply
  * the commander; see docs/rulings.md 8.23.
  */
-export function combatCommander(
-  force: Pick<CombatForce, 'sp' | 'leaders' | 'nominee'>,
-): CombatLeader | undefined {
+export function combatCommander<L extends CombatLeader>(
+  force: Pick<CombatForce, 'sp' | 'nominee'> & { leaders: readonly L[] },
+): L | undefined {
   const leaders = [...force.leaders].sort(byRank);
   if (leaders.length === 0) return undefined;
   const led = new Set(leaders.map((l) => l.nationality));
@@ -35,7 +36,7 @@ export function combatCommander(
   );
 }
 
-function pickAmong(sorted: readonly CombatLeader[], nominee: string | undefined): CombatLeader | undefined {
+function pickAmong<L extends CombatLeader>(sorted: readonly L[], nominee: string | undefined): L | undefined {
   const first = sorted[0];
   if (!first) return undefined;
   const tied = sorted.filter((l) => l.rank === first.rank);

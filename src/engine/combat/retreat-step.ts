@@ -1,9 +1,10 @@
 // The retreat after a battle (9.5): roll the retreat allowance, plan the legal ends (retreat.ts),
 // capture a trapped force (rulings 9.52), ask the loser when there is a choice, and carry it out
 // (9.52, 9.55-9.57, 8.31, 12.23 example).
+
+import { adjacentHexes } from '../../map/hex.js';
 import type { StrategicMap } from '../../map/types.js';
 import { ev, toSides } from '../events.js';
-import { neighbours } from '../hexgrid.js';
 import { rollDie } from '../rng.js';
 import { entryForbidden } from '../rules/scenario-rules.js';
 import { computeSupply, distanceToSources } from '../rules/supply.js';
@@ -37,7 +38,7 @@ export function retreatBoard(
   const dist = distanceToSources(state, map, supply);
   const enemy = otherSide(side);
   return {
-    neighbours: (hex) => neighbours(hex).filter((n) => map.onMap(n)),
+    neighbours: (hex) => adjacentHexes(hex).filter((n) => map.onMap(n)),
     terrainCost: (from, to) => {
       const c = stepCost(map, from, to);
       if (isRuleError(c)) return null;

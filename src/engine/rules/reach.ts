@@ -1,7 +1,8 @@
 // Where a force can go with its remaining MP: a Dijkstra search that mirrors the checks of
 // movement.ts (5.41-5.45, 5.54, 11.14, 10.52, scenario restrictions). Used by legalActions.
+
+import { adjacentHexes } from '../../map/hex.js';
 import type { StrategicMap } from '../../map/types.js';
-import { neighbours } from '../hexgrid.js';
 import { effectiveInitiative, isDemoralizedAt, nationSp, otherSide, sideOccupies, sideOf } from '../state.js';
 import type { ActiveForce, GameState, HexId, LeaderState, Nationality, Side } from '../types.js';
 import { NATIONALITIES } from '../types.js';
@@ -41,7 +42,7 @@ export function reachable(state: GameState, map: StrategicMap, q: ReachQuery): M
     const { hex, r } = frontier.splice(bi, 1)[0]!;
     if (best.get(`${hex}|${r.pinned}`) !== r) continue;
     if (r.pinned) continue;
-    for (const n of neighbours(hex)) {
+    for (const n of adjacentHexes(hex)) {
       const step = stepCost(map, hex, n);
       if (isRuleError(step)) continue;
       const enemyThere = sideOccupies(state, n, enemy);

@@ -1,8 +1,9 @@
 // Scenario special rules (18.0) that restrict movement or remove forces, expressed over the
 // declarative `state.rules` read from the scenario file.
+
+import { columnOf } from '../../map/hex.js';
 import type { StrategicMap } from '../../map/types.js';
 import { ev, toSides } from '../events.js';
-import { parseHex } from '../hexgrid.js';
 import { rollDie } from '../rng.js';
 import { addLedger, addSp } from '../state.js';
 import type { GameEvent, GameState, HexId, Nationality, RuleError, ScenarioRuleKey } from '../types.js';
@@ -46,7 +47,7 @@ export function entryForbidden(
     };
   if (r.hanoverNotEastOfMagdeburg && nat === 'hanover' && state.captured[MAGDEBURG] !== 'coalition') {
     // rulings.md 1757 5A: "east of Magdeburg" = a column east of Magdeburg's column (17).
-    if (parseHex(hex).c > parseHex(MAGDEBURG).c)
+    if (columnOf(hex) > columnOf(MAGDEBURG))
       return {
         rule: ruleLabel(state, 'hanoverNotEastOfMagdeburg'),
         code: 'hanover-east-of-magdeburg',

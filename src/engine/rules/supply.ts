@@ -2,8 +2,9 @@
 // by the nationality of the source (10.22: 5 hexes Prussian-Allied, 4 Coalition; the source hex is
 // not counted, the supplied hex is), blocking by enemy combat units (10.31) and, for the
 // Prussian-Allied side, by Austrian Zones of Control (10.32).
+
+import { adjacentHexes } from '../../map/hex.js';
 import type { StrategicMap } from '../../map/types.js';
-import { neighbours } from '../hexgrid.js';
 import { fortressAt, otherSide, sideSp } from '../state.js';
 import type { GameState, HexId, Side } from '../types.js';
 import { hexsideOpen } from './terrain.js';
@@ -51,7 +52,7 @@ function trace(
     const d = dist.get(hex)!;
     if (d >= len) continue;
     if (!canTraceOut(state, hex, side, zoc)) continue;
-    for (const n of neighbours(hex)) {
+    for (const n of adjacentHexes(hex)) {
       if (dist.has(n) || !map.onMap(n)) continue;
       // 10.24: only through hexes a force may enter and hexsides it may cross.
       const t = map.terrain(n);

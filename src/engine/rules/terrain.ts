@@ -3,8 +3,8 @@
 // Control (6.21).
 
 import tec from '../../../assets/map/terrain-effects.json' with { type: 'json' };
+import { isAdjacent } from '../../map/hex.js';
 import type { StrategicMap } from '../../map/types.js';
-import { isAdjacent } from '../hexgrid.js';
 import type { HexId, RuleError } from '../types.js';
 
 export const ENEMY_HEX_MP: number = tec.entries.enemyOccupied.mp;

@@ -1,7 +1,8 @@
 // 6.0 Zones of Control: only Austrian combat units have one, and it matters only to
 // Prussian-Allied supply paths (6.11 second case, 10.32).
+
+import { adjacentHexes } from '../../map/hex.js';
 import type { StrategicMap } from '../../map/types.js';
-import { neighbours } from '../hexgrid.js';
 import { otherSide, sideOccupies } from '../state.js';
 import type { GameState, HexId } from '../types.js';
 import { hexsideOpen } from './terrain.js';
@@ -17,7 +18,7 @@ export function austrianZoc(state: GameState, map: StrategicMap): Set<HexId> {
     const enemy = otherSide(austriaSide);
     // 6.32: no ZOC out of a hex the enemy also occupies.
     if (sideOccupies(state, hex, enemy)) continue;
-    for (const n of neighbours(hex)) {
+    for (const n of adjacentHexes(hex)) {
       if (!map.onMap(n)) continue;
       // 6.21: never into all-sea hexes, nor across sea, lake or unpassed mountain hexsides.
       if (map.terrain(n) === 'sea') continue;

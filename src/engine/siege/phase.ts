@@ -1,9 +1,9 @@
+import { distance } from '../../map/hex.js';
 import type { StrategicMap } from '../../map/types.js';
 import type { Action } from '../actions.js';
 import { captureLeader } from '../combat/phase.js';
 import type { CombatLeader } from '../combat/types.js';
 import { ev } from '../events.js';
-import { parseHex } from '../hexgrid.js';
 import { engineMap } from '../map-env.js';
 import type { HookResult, HookStep, PhaseHook } from '../phases/hooks.js';
 import { rollDie } from '../rng.js';
@@ -76,17 +76,8 @@ const asLeader = (l: LeaderState): CombatLeader => ({
   defence: l.defence,
 });
 
-/** Hex distance on the RRCC grid (even rows shifted east, map-facts.md). */
-export function hexDistance(a: HexId, b: HexId): number {
-  const cube = (h: HexId) => {
-    const { r, c } = parseHex(h);
-    const x = c - (r + (r & 1)) / 2;
-    return [x, r, -x - r] as const;
-  };
-  const [ax, ay, az] = cube(a);
-  const [bx, by, bz] = cube(b);
-  return Math.max(Math.abs(ax - bx), Math.abs(ay - by), Math.abs(az - bz));
-}
+/** Hex distance on the RRCC grid: the map's one implementation (kept under this name for callers). */
+export const hexDistance = distance;
 
 /** 13.33 (1): nearest non-besieged fortress garrisoned by that nationality (ties: lowest hex id). */
 export function nearestGarrison(
