@@ -59,7 +59,7 @@ export function viewLeaks(s: TacState, side: Side): string[] {
   const out: string[] = [];
   if (text.includes('"rng"') || text.includes('"forced"')) out.push(`${side} view shows the RNG`);
   for (const u of s.units)
-    if (u.side !== side && u.hex === null && !u.eliminated && v.units.some((x) => x.id === u.id))
+    if (u.side !== side && u.hex === null && !u.eliminated && text.includes(`"${u.id}"`))
       out.push(`${side} sees off-map ${u.id}`);
   if (s.prompt && s.prompt.side !== side && v.prompt && 'options' in v.prompt)
     out.push(`${side} sees the other side's prompt options`);

@@ -27,6 +27,23 @@ export interface TacView {
   over: TacState['over'];
 }
 
+/** The activation record without the ids of units the viewer may not see (off-map enemy units). */
+function activationFor(state: TacState, viewer: Side | 'public'): TacState['activation'] {
+  const a = state.activation;
+  if (!a) return null;
+  const c = structuredClone(a);
+  if (a.side === viewer) return c;
+  const hidden = new Set(state.units.filter((u) => u.hex === null && !u.eliminated).map((u) => u.id));
+  if (!hidden.size) return c;
+  const keep = (id: string) => !hidden.has(id);
+  c.inCommand = c.inCommand.filter(keep);
+  c.finished = c.finished.filter(keep);
+  if (c.current !== null && !keep(c.current)) c.current = null;
+  for (const rec of [c.mp, c.charge, c.leaderDist])
+    for (const id of Object.keys(rec)) if (!keep(id)) delete rec[id];
+  return c;
+}
+
 export function view(state: TacState, seat: string): TacView {
   const viewer: Side | 'public' = seat === 'public' ? 'public' : (parseSeat(seat)?.side ?? 'public');
   const seen = (side: Side, hex: string | null, eliminated: boolean) =>
@@ -42,7 +59,7 @@ export function view(state: TacState, seat: string): TacView {
     step: stepOf(state),
     actingSide: state.actingSide,
     segment: structuredClone(state.segment),
-    activation: structuredClone(state.activation),
+    activation: activationFor(state, viewer),
     prompt: state.prompt
       ? state.prompt.side === viewer
         ? structuredClone(state.prompt)

@@ -216,3 +216,20 @@ describe('the Leuthen scenarios (tac-oob data on the rebuilt map)', () => {
     }, 120_000);
   }
 });
+
+describe('hidden information in the activation record', () => {
+  it('hidden information: the other side does not learn the ids of units still off the map from the activation record', () => {
+    const l = tacticalScenario('leuthen-2');
+    if (!l.ok) throw new Error(l.error);
+    const r0 = setupBattle(l.loaded, l.map, 3);
+    if (!r0.ok) throw new Error(r0.errors.join('; '));
+    const s = r0.state;
+    expect(s.phase).toBe('strategic');
+    expect(viewLeaks(s, 'austria')).toEqual([]);
+    const offMap = s.units.filter((u) => u.side === 'prussia' && u.hex === null).map((u) => u.id);
+    expect(offMap.length).toBeGreaterThan(0);
+    const text = JSON.stringify(view(s, 'austria'));
+    for (const id of offMap) expect(text.includes(`"${id}"`)).toBe(false);
+    expect(JSON.stringify(view(s, 'prussia'))).toContain(`"${offMap[0]}"`);
+  });
+});
