@@ -138,12 +138,25 @@ export class DiscordPublisher implements Publisher {
     // 14.15: while Frederick is a prisoner the Prussian seat is offered the forfeit (asked twice).
     if ((m.view as { canForfeit?: unknown } | null)?.canForfeit === true && seat === 'prussia')
       rows.push(forfeitRow({ gameId: m.gameId, seat, userId, version: m.version }));
+    // Issue 18.11: a seat whose step the deadline finished is told so, first thing.
+    const timedOut = (m.events ?? []).some(
+      (e) =>
+        e.type === 'timeout' &&
+        Array.isArray((e.data as { seats?: unknown } | undefined)?.seats) &&
+        ((e.data as { seats: unknown[] }).seats as unknown[]).includes(seat),
+    );
+    const timeoutNote = timedOut
+      ? `⌛ The deadline passed before ${seatLabel(seat)} had finished: the rest of its step was done for it (no further orders; the rules' default for any open choice).\n`
+      : '';
     const content =
-      m.topic === 'reminder'
+      timeoutNote +
+      (m.topic === 'reminder'
         ? `<@${userId}>, ${seatLabel(seat)} still has to act${m.dueAt !== null ? `; the deadline is ${relativeTime(m.dueAt)}` : ''}.`
         : decision
           ? `${seatLabel(seat)}: it is your turn to act.`
-          : `${seatLabel(seat)}: your forces were involved; here is your private update.`;
+          : timedOut
+            ? `${seatLabel(seat)}: here is your private update.`
+            : `${seatLabel(seat)}: your forces were involved; here is your private update.`);
     // An update carries the seat's own map (its own view: its strengths, never the enemy's).
     const png =
       m.topic === 'update' && deps.render ? await deps.render(m.view, { title: seatLabel(seat) }) : null;

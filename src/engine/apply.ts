@@ -85,6 +85,7 @@ function dispatch(
 ): RuleError | undefined {
   if (a.type === 'timeout') {
     // Time enters the engine only as an action: every seat still pending is treated as done.
+    const timedOut = [...s.pending];
     if (HOOK_PHASES.has(s.phase)) {
       const hook = phaseHooks[s.phase as 'combat'];
       const r = hook.timeout(s, map);
@@ -96,7 +97,10 @@ function dispatch(
       finishAllForces(s);
       s.pending = [];
     }
-    events.push(ev('timeout', `The deadline of the ${s.phase} phase passed.`));
+    // The seats it finished are named, so each holder is told (and the service sees them involved).
+    events.push(
+      ev('timeout', `The deadline of the ${s.phase} phase passed.`, undefined, { seats: timedOut }),
+    );
     return undefined;
   }
   if (a.type === 'forfeit') {

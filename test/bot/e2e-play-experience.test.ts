@@ -171,6 +171,17 @@ describe('issue 18: play experience (1757, three players)', () => {
     expect(handle.followUps().length).toBe(1);
   }, 120_000);
 
+  it('11: a player whose step the deadline finished is told so in the next DM', () => {
+    const told = g.standin
+      .dmsOf('maria')
+      .filter((m) => /^⌛ The deadline passed before (Austria|Empire) had finished/.test(m.content));
+    expect(told.length).toBeGreaterThan(0);
+    // Frederick finished his own steps himself before each deadline: never told so.
+    expect(
+      g.standin.dmsOf('frederick').some((m) => /The deadline passed before Prussia/.test(m.content)),
+    ).toBe(false);
+  });
+
   it('12: /rule 9.1, 13.1, 13.3, 14.1 say what the section rules, list their cases; 13.2 shows no file path', async () => {
     for (const [c, expected] of [
       ['9.1', /same hex as the enemy/],
@@ -202,6 +213,22 @@ describe('issue 18: play experience (1757, three players)', () => {
       expect(t).not.toMatch(new RegExp(`(^|[\\s(])${nat} (SP|force|depot|units|player-turn)\\b`));
       expect(t).not.toMatch(/leader\(s\)|\(none\)|prussian allied|coalition player-turn/);
     }
+  });
+
+  it('11: after the Coalition concedes, the channel gets the Victory Points and /campaign status says how it ended', async () => {
+    const first = await cmd('maria', 'campaign', { sub: 'concede' });
+    expect(first.content).toMatch(/waiting for the other Coalition players/);
+    const last = await cmd('elizabeth', 'campaign', { sub: 'concede' });
+    expect(last.audience).toBe('channel');
+    expect(last.content).toMatch(/The Prussian-Allied side wins the campaign by concession/);
+    expect(last.content).toMatch(
+      /Victory Points when it ended \(17\.0\)\*\*: Prussian-Allied \d+ · Coalition \d+/,
+    );
+    const status = await cmd('frederick', 'campaign', { sub: 'status' });
+    expect(status.content).toMatch(
+      /ended\. Prussian-Allied victory by concession \(VP Prussian-Allied \d+, Coalition \d+\)/,
+    );
+    expect(status.content).not.toMatch(/abandoned/);
   });
 
   it('every request fit Discord limits (nothing refused by the stand-in)', () => {

@@ -6,6 +6,7 @@ import { privateEmbed, publicEmbed } from '../presenters/status.js';
 import { findGame, seatLabel } from '../session.js';
 import { sideLabel } from '../settlement.js';
 import { type BotCommand, type BotDeps, type CommandInput, errorReply, type Reply } from '../types.js';
+import { resultLine } from './history.js';
 import { addSeatOption, bool, int, str } from './options.js';
 
 /** Hours a phase stays open: the same bounds the option declares to Discord, checked here as well. */
@@ -183,6 +184,22 @@ function create(deps: BotDeps, input: CommandInput): Reply {
   };
 }
 
+/** The record of a finished campaign, if one can be made (an engine without records has none). */
+function recordOf(deps: BotDeps, gameId: string) {
+  try {
+    return deps.records?.result(gameId);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The Victory Points as the campaign stopped (17.0), for the channel once it is over. */
+function finalTable(deps: BotDeps, gameId: string): string {
+  const r = recordOf(deps, gameId);
+  if (!r) return '';
+  return `\n**Victory Points when it ended (17.0)**: ${sideLabel('prussian-allied')} ${r.vpAllied} · ${sideLabel('coalition')} ${r.vpCoalition}. /history tells the whole story.`;
+}
+
 function isCreatorOrManager(input: CommandInput, createdBy: string): boolean {
   return input.isManager || input.userId === createdBy;
 }
@@ -194,8 +211,15 @@ async function execute(deps: BotDeps, input: CommandInput): Promise<Reply> {
   if (!found.ok) {
     if (sub === 'status') {
       const last = deps.directory.latestInChannel(input.guildId, input.channelId);
-      if (last)
-        return { content: `The last campaign here (\`${last.id}\`) is ${last.status}.`, ephemeral: true };
+      if (last) {
+        // Issue 18.11: how it ended (concession, agreed draw, victory level) and its Victory Points.
+        const result =
+          last.status === 'over' || last.status === 'abandoned' ? recordOf(deps, last.id) : undefined;
+        return {
+          content: `The last campaign here (\`${last.id}\`, ${last.scenario}) ${result ? `ended. ${resultLine(result)}` : `is ${last.status}.`}`,
+          ephemeral: true,
+        };
+      }
     }
     return errorReply(found.message);
   }
@@ -226,8 +250,13 @@ async function execute(deps: BotDeps, input: CommandInput): Promise<Reply> {
           `${seatLabel(s.seat)}: ${s.userId ? `<@${s.userId}>` : 'open'}${s.autopilot > 0 ? ' (autopilot)' : ''}`,
       );
       if (game.status !== 'active') {
+        // Issue 18.11: a finished campaign says how it ended (concession, agreed draw, the victory
+        // level of 17.1) and the Victory Points, not merely "abandoned".
+        const result =
+          game.status === 'over' || game.status === 'abandoned' ? recordOf(deps, game.id) : undefined;
+        const how = result ? `ended. ${resultLine(result)}` : `is ${game.status}.`;
         return {
-          content: `Campaign \`${game.id}\` (${game.scenario}) is ${game.status}.\n${lines.join('\n')}`,
+          content: `Campaign \`${game.id}\` (${game.scenario}) ${how}\n${lines.join('\n')}`,
           ephemeral: true,
         };
       }
@@ -312,7 +341,7 @@ async function execute(deps: BotDeps, input: CommandInput): Promise<Reply> {
       deps.settlements.clear(game.id);
       const winner = r.side === 'prussian-allied' ? 'coalition' : 'prussian-allied';
       return {
-        content: `🏳️ The ${sideLabel(r.side)} side concedes. The ${sideLabel(winner)} side wins the campaign by concession.`,
+        content: `🏳️ The ${sideLabel(r.side)} side concedes. The ${sideLabel(winner)} side wins the campaign by concession.${finalTable(deps, game.id)}`,
         ephemeral: false,
       };
     }
@@ -334,7 +363,10 @@ async function execute(deps: BotDeps, input: CommandInput): Promise<Reply> {
       });
       if (!ended.ok) return errorReply(ended.error.message);
       deps.settlements.clear(game.id);
-      return { content: '🤝 Both sides agree: the campaign ends in a draw.', ephemeral: false };
+      return {
+        content: `🤝 Both sides agree: the campaign ends in a draw.${finalTable(deps, game.id)}`,
+        ephemeral: false,
+      };
     }
     case 'autopilot': {
       if (!isCreatorOrManager(input, game.createdBy)) {

@@ -39,7 +39,7 @@ function pickGame(deps: BotDeps, input: CommandInput): GameRow | string {
   return deps.directory.latestInChannel(input.guildId, input.channelId) ?? found.message;
 }
 
-function resultLine(r: {
+export function resultLine(r: {
   winner: string | null;
   level: string | null;
   endedBy: string;
