@@ -121,7 +121,9 @@ export function legalActions(state: TacState, seat: string): TacAction[] {
       : [];
   const m = PHASES[state.phase];
   if (!m.pending(state).includes(p.side)) return [];
-  return withBoardMemo(state, () => m.legal(state, seat));
+  const env = envFor(state.map);
+  if (!env) return [];
+  return withBoardMemo(state, () => m.legal(state, seat, env));
 }
 
 export function pendingSeats(state: TacState): string[] {

@@ -13,7 +13,7 @@ import {
   stepName,
 } from '../kernel/index.js';
 import { type TacAction, tacticalActionSchema } from './actions.js';
-import { type Env, envFor } from './env.js';
+import type { Env } from './env.js';
 import { type Ctx, ev, type TacEvent } from './events.js';
 import { activationActions, barrageActions, chooseActions, commandActions } from './legal.js';
 import { distance, hasLos, unitsAt, zocOf } from './rules/board.js';
@@ -46,16 +46,6 @@ export function parseSeat(seat: string): { side: Side; formation?: string } | un
   const [side, formation, more] = seat.split(':');
   if ((side !== 'prussia' && side !== 'austria') || more !== undefined) return undefined;
   return formation === undefined ? { side } : { side, formation };
-}
-
-function mustEnv(s: TacState): Env {
-  const env = envFor(s.map);
-  if (!env) throw new Error(`tactical map "${s.map}" is not loaded`);
-  return env;
-}
-
-function ctxOf(s: TacState): Ctx {
-  return { s, env: mustEnv(s), events: [] };
 }
 
 const isErr = (x: unknown): x is RuleError =>
@@ -133,7 +123,8 @@ function placeLeadersWith(c: Ctx, unitId: string): void {
   }
 }
 
-type Mod = PhaseModule<TacState, TacAction, string, TacEvent> & {
+// The battlefield and tables (Env) are the kernel's `ctx`: passed in by the engine, never looked up here.
+type Mod = PhaseModule<TacState, TacAction, string, TacEvent, unknown, Env> & {
   /** Internal: run the phase's entry with a context (the engine chains phases). */
   enterCtx(c: Ctx): void;
   applyCtx(c: Ctx, side: Side, formation: string | undefined, a: TacAction): RuleError | undefined;
@@ -147,20 +138,20 @@ function wrap(m: Omit<Mod, 'enter' | 'apply' | 'timeout' | 'actions'>): Mod {
   return {
     ...m,
     actions: [tacticalActionSchema as never],
-    enter(state) {
-      const c = ctxOf(state);
+    enter(state, env) {
+      const c: Ctx = { s: state, env, events: [] };
       m.enterCtx(c);
       return step(c);
     },
-    apply(state, seat, action) {
-      const c = ctxOf(state);
+    apply(state, seat, action, env) {
+      const c: Ctx = { s: state, env, events: [] };
       const p = parseSeat(seat);
       if (!p) return { ok: false, error: ruleError('input', 'bad-seat', `Unknown seat "${seat}".`) };
       const e = m.applyCtx(c, p.side, p.formation, action);
       return e ? { ok: false, error: e } : step(c);
     },
-    timeout(state) {
-      const c = ctxOf(state);
+    timeout(state, env) {
+      const c: Ctx = { s: state, env, events: [] };
       m.timeoutCtx(c);
       return step(c);
     },
@@ -233,9 +224,9 @@ const strategic = wrap({
     strategicMoveFor(c, r.entrySide);
   },
   pending: (s) => (s.actingSide ? [s.actingSide] : []),
-  legal(s, seat) {
+  legal(s, seat, env) {
     const p = parseSeat(seat);
-    return p && s.actingSide === p.side ? activationActions(s, mustEnv(s), p.side, p.formation) : [];
+    return p && s.actingSide === p.side ? activationActions(s, env, p.side, p.formation) : [];
   },
   applyCtx(c, side, formation, a) {
     const s = c.s;
@@ -319,9 +310,9 @@ const barrage = wrap({
     barrageStart(c, c.s.barrageFirst);
   },
   pending: (s) => (s.actingSide ? [s.actingSide] : []),
-  legal(s, seat) {
+  legal(s, seat, env) {
     const p = parseSeat(seat);
-    return p ? barrageActions(s, mustEnv(s), p.side, p.formation) : [];
+    return p ? barrageActions(s, env, p.side, p.formation) : [];
   },
   applyCtx(c, side, formation, a) {
     const s = c.s;
@@ -446,11 +437,11 @@ const operations = wrap({
     const q = s.segment?.queue[0];
     return q ? [q] : [];
   },
-  legal(s, seat) {
+  legal(s, seat, env) {
     const p = parseSeat(seat);
     if (!p) return [];
     return s.activation
-      ? activationActions(s, mustEnv(s), p.side, p.formation)
+      ? activationActions(s, env, p.side, p.formation)
       : chooseActions(s, p.side, p.formation);
   },
   applyCtx(c, side, formation, a) {
@@ -554,9 +545,9 @@ const command = wrap({
         !s.doneSides.includes(side) &&
         s.leaders.some((l) => l.side === side && l.role === 'cinc' && !l.eliminated && l.hex !== null),
     ),
-  legal(s, seat) {
+  legal(s, seat, env) {
     const p = parseSeat(seat);
-    return p && p.formation === undefined ? commandActions(s, mustEnv(s), p.side) : [];
+    return p && p.formation === undefined ? commandActions(s, env, p.side) : [];
   },
   applyCtx(c, side, formation, a) {
     const s = c.s;
