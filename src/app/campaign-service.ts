@@ -23,7 +23,7 @@ import type { Clock } from './clock.js';
 import type { Action, EngineEvent, RulesEngine, Seat } from './engine-port.js';
 import { clip, fail, type Result, refusal } from './result.js';
 import { type GameSettingsInput, parseSettings } from './settings.js';
-import { driveAutopilot, visibleTo } from './step-resolver.js';
+import { visibleTo } from './step-resolver.js';
 
 export interface ServiceDeps {
   db: Db;
@@ -280,16 +280,16 @@ export class CampaignService {
     };
   }
 
+  /** A seat went to the autopilot: its moves are made by a job, never on the interaction path (#19.1). */
   private async afterChange(gameId: string): Promise<void> {
-    const before = getGame(this.deps.db, gameId);
-    if (before?.status !== 'active') return;
-    const stepBefore = this.deps.engine.step(stateOf(before)).id;
-    if (driveAutopilot(this.deps, gameId) === 0) return;
-    const after = getGame(this.deps.db, gameId);
-    if (!after) return;
-    if (after.status === 'over' || this.deps.engine.step(stateOf(after)).id !== stepBefore) {
-      await this.deps.queue.enqueue({ kind: 'resolve', gameId, version: after.version });
-    }
+    const game = getGame(this.deps.db, gameId);
+    if (game?.status !== 'active') return;
+    await this.deps.queue.enqueue({
+      kind: 'resolve',
+      gameId,
+      version: game.version,
+      tag: `autopilot${this.deps.clock.now()}`,
+    });
   }
 
   /** What a seat's holder (or, with 'public', anyone) may see. */

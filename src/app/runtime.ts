@@ -11,7 +11,7 @@ import type { Clock } from './clock.js';
 import type { RulesEngine } from './engine-port.js';
 import type { Publisher } from './publisher.js';
 import { reconcile } from './reconcile.js';
-import { createProcessors } from './step-resolver.js';
+import { type AutopilotSlice, createProcessors } from './step-resolver.js';
 
 export interface RuntimeOptions {
   db: Db;
@@ -26,6 +26,8 @@ export interface RuntimeOptions {
     stalledIntervalMs?: number;
   };
   log?: (msg: string, data?: Record<string, unknown>) => void;
+  /** Autopilot work per job before it yields to other work (default DEFAULT_AUTOPILOT_SLICE). */
+  autopilotSlice?: AutopilotSlice;
 }
 
 export interface Runtime {
@@ -60,6 +62,7 @@ export async function startRuntime(o: RuntimeOptions): Promise<Runtime> {
     queue,
     publisher: o.publisher,
     log: o.log,
+    ...(o.autopilotSlice ? { autopilotSlice: o.autopilotSlice } : {}),
   });
   let workers: WorkerGroup | undefined;
   if (embedded) embedded.start(handler);

@@ -42,19 +42,39 @@ export interface ProcessorDeps {
   queue: JobQueue;
   publisher: Publisher;
   log?: (msg: string, data?: Record<string, unknown>) => void;
+  /** Autopilot work per job (default DEFAULT_AUTOPILOT_SLICE). */
+  autopilotSlice?: AutopilotSlice;
 }
 
 /** Upper bound on autopilot actions in one go, so a faulty autopilot cannot spin forever. */
 const MAX_AUTOPILOT_ACTIONS = 500;
 
 /**
- * Let the autopilot act for every pending seat it holds, until only human (or vacant) seats are
- * pending or the game ends. Returns the number of actions applied.
+ * How much autopilot work one job does before it hands the rest to a follow-up job, so the event
+ * loop (interactions, other games) gets a turn in between (#19.1): a time budget and an action cap.
  */
-export function driveAutopilot(deps: ApplyDeps & Pick<ProcessorDeps, 'log'>, gameId: string): number {
+export interface AutopilotSlice {
+  ms: number;
+  actions: number;
+}
+export const DEFAULT_AUTOPILOT_SLICE: AutopilotSlice = { ms: 50, actions: 100 };
+
+/**
+ * Let the autopilot act for every pending seat it holds, until only human (or vacant) seats are
+ * pending or the game ends, or the slice is used up (`more`: work remains for a follow-up job).
+ */
+export function driveAutopilot(
+  deps: ApplyDeps & Pick<ProcessorDeps, 'log'>,
+  gameId: string,
+  slice: AutopilotSlice = { ms: Number.POSITIVE_INFINITY, actions: MAX_AUTOPILOT_ACTIONS },
+): { applied: number; more: boolean } {
   let applied = 0;
   const refused = new Set<string>();
+  const started = performance.now();
   while (applied < MAX_AUTOPILOT_ACTIONS) {
+    if (applied > 0 && (applied >= slice.actions || performance.now() - started >= slice.ms)) {
+      return { applied, more: true };
+    }
     const game = getGame(deps.db, gameId);
     if (game?.status !== 'active') break;
     const state = stateOf(game);
@@ -97,7 +117,7 @@ export function driveAutopilot(deps: ApplyDeps & Pick<ProcessorDeps, 'log'>, gam
       refused.add(`${game.version}:${seat}`);
     }
   }
-  return applied;
+  return { applied, more: false };
 }
 
 /** Schedule the reminder and the expiry of a step's deadline on the queue. */
@@ -111,7 +131,13 @@ export async function scheduleDeadline(queue: JobQueue, d: DeadlineRow): Promise
 
 /** Follow up the game's current version: autopilot, the step's deadline, the update. */
 export async function resolveStep(deps: ProcessorDeps, gameId: string): Promise<void> {
-  driveAutopilot(deps, gameId);
+  const drove = driveAutopilot(deps, gameId, deps.autopilotSlice ?? DEFAULT_AUTOPILOT_SLICE);
+  if (drove.more) {
+    // The slice is used up: a follow-up job (at the new version) carries on after other work.
+    const g = getGame(deps.db, gameId);
+    if (g) await deps.queue.enqueue({ kind: 'resolve', gameId, version: g.version });
+    return;
+  }
   const game = getGame(deps.db, gameId);
   if (!game || (game.status !== 'active' && game.status !== 'over')) return;
   if (game.resolvedVersion >= game.version) return;

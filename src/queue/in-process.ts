@@ -1,5 +1,5 @@
 // The embedded runner used when no REDIS_URL is set: the same processors, run one job at a time
-// in this process. Delayed jobs wait on the injected clock. Like bullmq, a job id already queued
+// in this process, never inside `enqueue` (a job starts on a later turn of the event loop). Delayed jobs wait on the injected clock. Like bullmq, a job id already queued
 // or running is not queued again (once it is done the processors' own checks make a repeat a
 // no-op), and a failing job is retried a few times with a growing delay.
 import type { Clock } from '../app/clock.js';
@@ -17,6 +17,7 @@ export class InProcessQueue implements JobQueue {
   private readonly ready: { job: Job; attempt: number }[] = [];
   private readonly cancels = new Set<() => void>();
   private running = false;
+  private pumpScheduled = false;
   private closed = false;
   private waiters: (() => void)[] = [];
   private delayed = 0;
@@ -26,7 +27,7 @@ export class InProcessQueue implements JobQueue {
   /** Attach the processors; jobs enqueued before this wait for it. */
   start(handler: JobHandler): void {
     this.handler = handler;
-    this.pump();
+    setImmediate(() => this.pump());
   }
 
   async enqueue(job: Job, options: EnqueueOptions = {}): Promise<void> {
@@ -82,7 +83,15 @@ export class InProcessQueue implements JobQueue {
   private push(job: Job, attempt: number): void {
     if (this.closed) return;
     this.ready.push({ job, attempt });
-    this.pump();
+    // Never start a job inside `enqueue`: the caller (an interaction) gets its answer first and the
+    // job runs on a later turn of the event loop (#19.1).
+    if (!this.pumpScheduled) {
+      this.pumpScheduled = true;
+      setImmediate(() => {
+        this.pumpScheduled = false;
+        this.pump();
+      });
+    }
   }
 
   private pump(): void {

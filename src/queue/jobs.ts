@@ -6,7 +6,13 @@ export type PublishTopic = 'update' | 'reminder' | 'deadline-passed';
 
 export type Job =
   /** Follow up a new step: autopilot seats act, the step's deadline is set, the update is published. */
-  | { kind: 'resolve'; gameId: string; version: number }
+  | {
+      kind: 'resolve';
+      gameId: string;
+      version: number;
+      /** Distinguishes a follow-up asked for again at the same version (a seat handed to the autopilot). */
+      tag?: string;
+    }
   /** A step's reminder or deadline falls due. */
   | { kind: 'deadline'; gameId: string; version: number; deadlineId: number; phase: 'remind' | 'fire' }
   /** Post the public update and DMs for a version (through the pluggable Publisher). */
@@ -23,7 +29,7 @@ export function jobId(job: Job): string {
   const base = `${job.gameId}.${job.version}`;
   switch (job.kind) {
     case 'resolve':
-      return `${base}.resolve`;
+      return job.tag ? `${base}.resolve-${job.tag}` : `${base}.resolve`;
     case 'deadline':
       return `${base}.deadline-${job.phase}-${job.deadlineId}`;
     case 'publish':
