@@ -130,6 +130,11 @@ describe('8 commanders in chief and 9 formation leaders', () => {
     s = act(s, 'prussia', { type: 'move-leader', leader: 'pl-a', to: '0807' });
     expect(s.leaderMoves['pl-a']).toBe(3);
     refused(s, 'prussia', { type: 'move-leader', leader: 'pl-b', to: '0709' }, '9');
+    // Next turn his allowance is whole again.
+    for (let i = 0; i < 40 && s.turn === 1; i++) s = act(s, pendingSeats(s)[0]!, { type: 'timeout' });
+    s = activate(s, 'prussia', ['p-a']);
+    s = act(s, 'prussia', { type: 'move-leader', leader: 'pl-a', to: '0707' });
+    expect(s.leaderMoves['pl-a']).toBe(1);
   });
 
   it('9.4: a leader whose units are eliminated dies; an aide-de-camp (or a free reserve leader, 8.1) takes over', () => {

@@ -85,6 +85,8 @@ export function startActivation(c: Ctx, side: Side, formations: string[]): void 
   for (const fid of formations) {
     const f = s.formations.find((x) => x.id === fid)!;
     f.activated = true;
+    // 9: the leader's movement allowance is fresh for each activation.
+    if (f.leader) delete s.leaderMoves[f.leader];
     const l = f.leader ? leaderOf(s, f.leader) : undefined;
     if (l?.outOfCommand) {
       const die = rollD6(s);
