@@ -33,6 +33,39 @@ export interface TacDecision {
 
 /** Expected CP-equivalent gain an attack must promise (tuned by ftg battle balance). */
 const ATTACK_THRESHOLD = 0.5;
+/** Fire risks nothing: any expected gain will do. */
+const FIRE_THRESHOLD = 0.05;
+
+type MoveCls = 'infantry' | 'cavalry' | 'artillery';
+
+/**
+ * Steps from every hex to next to `target` for a movement class, around what the class may not
+ * cross (marsh, abatis, the churchyard wall for horse...), ignoring units. Terrain is static, so
+ * the table is kept per map, class and target for the whole process.
+ */
+const pathCache = new Map<string, Map<string, number>>();
+function pathSteps(s: TacState, env: Env, cls: MoveCls, from: string, target: string): number {
+  const key = `${env.map.id}|${cls}|${target}`;
+  let m = pathCache.get(key);
+  if (!m) {
+    m = new Map([[target, 0]]);
+    const queue = [target];
+    for (let i = 0; i < queue.length; i++) {
+      const h = queue[i]!;
+      const d = m.get(h)!;
+      for (const n of env.map.neighbours(h)) {
+        if (m.has(n)) continue;
+        // n -> h must be a legal step (the target itself is only to be reached next to it).
+        if (h !== target && !mayEnter(s, env, cls, n, h)) continue;
+        if (h === target && !mayEnter(s, env, cls, n, n)) continue;
+        m.set(n, d + 1);
+        queue.push(n);
+      }
+    }
+    pathCache.set(key, m);
+  }
+  return m.get(from) ?? 60 + distance(from, target);
+}
 
 const other = (side: Side): Side => (side === 'prussia' ? 'austria' : 'prussia');
 const alive = (u: UnitState) => !u.eliminated && u.hex !== null;
@@ -265,7 +298,7 @@ class Autopilot {
     }
     const t = this.targetOf(u, plan);
     if (!t) return undefined;
-    return distance(hex, t.hex!);
+    return pathSteps(this.s, this.env, isCavalry(u) ? 'cavalry' : 'infantry', hex, t.hex!);
   }
 
   private operate(): TacDecision {
@@ -301,6 +334,8 @@ class Autopilot {
         const after = this.goalDistance(u, a.to)!;
         sc = now - after;
         if (sc <= 0) continue;
+        // Close with the enemy only beside a friend (a line, not single battalions fed in).
+        if (!isArtillery(u) && this.nearestEnemy(a.to) <= 1 && !this.supported(u, a.to)) continue;
         if (this.s.victory.vp.objectives.some((o) => o.hex === a.to)) sc += 0.3;
       } else {
         if (now <= 1 && isArtillery(u)) continue;
@@ -341,6 +376,11 @@ class Autopilot {
     if (leader) return leader;
     const attack = this.bestAttack(ATTACK_THRESHOLD);
     return attack ?? this.done('activation finished');
+  }
+
+  /** Another unit of the side (not a battery) within 2 hexes of `hex`. */
+  private supported(u: UnitState, hex: string): boolean {
+    return this.mine.some((f) => f.id !== u.id && !isArtillery(f) && !f.routed && distance(f.hex!, hex) <= 2);
   }
 
   private frontAfter(u: UnitState, facing: number): string[] {
@@ -434,11 +474,14 @@ class Autopilot {
   private bestAttack(threshold: number): TacDecision | undefined {
     const { s } = this;
     let best: TacDecision | undefined;
-    let bestScore = threshold;
+    let bestScore = 0;
     for (const a of this.legal) {
       let sc: number;
       let why: string;
+      // A shock risks the attacker and must promise `threshold`; fire risks nothing (FIRE_THRESHOLD).
+      let gate = FIRE_THRESHOLD;
       if (a.type === 'shock') {
+        gate = threshold;
         const att = a.attackers.map((id) => unitOf(s, id)!).filter(alive);
         const def = a.defenders.map((id) => unitOf(s, id)!).filter(alive);
         if (!att.length || !def.length) continue;
@@ -456,6 +499,7 @@ class Autopilot {
         sc = 0.3;
         why = 'fire at the churchyard wall';
       } else continue;
+      if (sc <= gate) continue;
       sc += this.rng.next() * 1e-4;
       if (sc > bestScore) {
         bestScore = sc;
