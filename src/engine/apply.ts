@@ -6,6 +6,7 @@ import { ev, toSides } from './events.js';
 import { engineMap } from './map-env.js';
 import { phaseHooks } from './phases/hooks.js';
 import { advance, housekeeping, marchAllowance } from './phases/machine.js';
+import { runExchange } from './prisoners/phase.js';
 import { rollDie } from './rng.js';
 import { buildDepot, depotBuildError, destroyDepot, destroyDepotError } from './rules/depots.js';
 import { forfeitAvailable } from './rules/forfeit.js';
@@ -67,12 +68,27 @@ export function apply(
     housekeeping(s, map, events);
     let out = s;
     if (!out.over && out.pending.length === 0) out = advance(out, map, events);
+    if (out.over) endOfGame(out, map, events);
     out.version = state.version + 1;
     return { ok: true, state: out, events };
   } catch (e) {
     // An engine bug must not crash the caller; the input state is untouched (we worked on a copy).
     return fail('engine', 'internal-error', `Internal engine error: ${(e as Error).message}`);
   }
+}
+
+/** When the game ends: the end-of-game exchange (1757 B) on the real state, announced (14.17). */
+function endOfGame(s: GameState, map: StrategicMap, events: GameEvent[]): void {
+  if (s.ledger.endExchanged) return;
+  s.ledger.endExchanged = true;
+  if (!s.rules.prisonerExchange.some((p) => p.turns === 'end')) return;
+  const done: GameEvent[] = [];
+  runExchange(s, 'end', done, {}, map);
+  if (done.length > 0)
+    events.push(
+      ev('end-exchange', 'The game is over: prisoners are exchanged as the scenario provides (1757 B).'),
+      ...done,
+    );
 }
 
 function dispatch(

@@ -114,6 +114,8 @@ export function setup(
       const l = makeLeader(lp.id, e.nationality, lp.rank);
       l.status = 'map';
       l.hex = e.hex;
+      // An explicit `+` (inside) entry puts its leaders inside with its SP (12.11).
+      l.inside = fortress && e.position === 'inside';
       state.leaders[lp.id] = l;
     }
     if (e.depot) {

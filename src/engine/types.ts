@@ -169,6 +169,8 @@ export interface LedgerState {
   prisonerLeaders: Record<Side, string[]>;
   /** SP set up at the start plus reinforcements placed so far, per nationality (fuzz invariant). */
   entered: SpByNation;
+  /** The end-of-game exchange (1757 B) has been made on this state (when the game ended). */
+  endExchanged?: boolean;
 }
 
 /** Per-phase flags for the Combat Phase and sieges (9.12, 12.23, 13.14). E2 owns their meaning. */

@@ -50,6 +50,19 @@ describe('11 morale', () => {
     expect(s2.demoralized['prussian-allied']).toEqual(['1625']);
   });
 
+  it('11.12: a demoralized force told to take only part of its SP is refused, not moved whole', () => {
+    const s = setupDemoralized([6]);
+    s.demoralized['prussian-allied'].push('1624');
+    const part = act(s, 'prussia', { type: 'march', leader: 'frederick', path: ['1625'], take: { sp: 2 } });
+    rejected(part, '11.12');
+    if (!part.ok) expect(part.error.message).toMatch(/6/);
+    // Naming the whole force (or nothing) moves it.
+    const whole = ok(
+      act(s, 'prussia', { type: 'march', leader: 'frederick', path: ['1625'], take: { sp: 6 } }),
+    );
+    expect(whole.forces['1625']).toEqual({ prussia: { out: 6, in: 0 }, hanover: { out: 2, in: 0 } });
+  });
+
   it('11.13: a demoralized leader moves with Initiative 0', () => {
     const s = setupDemoralized([2]);
     s.demoralized['prussian-allied'].push('1624');
@@ -142,8 +155,10 @@ describe('12 garrisons', () => {
       ],
       { dice: [6] },
     );
-    expect(s.leaders.frederick?.inside).toBe(false);
-    const s1 = ok(act(s, 'prussia', { type: 'garrison', hex: '1623', direction: 'out', sp: 3 }));
+    expect(s.leaders.frederick?.inside).toBe(true);
+    const s1 = ok(
+      act(s, 'prussia', { type: 'garrison', hex: '1623', direction: 'out', sp: 3, leaders: ['frederick'] }),
+    );
     ok(act(s1, 'prussia', { type: 'march', leader: 'frederick', path: ['1624'], take: { sp: 3 } }));
   });
 

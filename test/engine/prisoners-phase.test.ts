@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { apply } from '../../src/engine/apply.js';
 import { useMap } from '../../src/engine/map-env.js';
 import { prisonerExchangePhaseHook, runExchange } from '../../src/engine/prisoners/phase.js';
 import type { GameState } from '../../src/engine/types.js';
@@ -84,6 +85,25 @@ describe('end of game (17.0, 14.17, 1757 B)', () => {
     const copy = structuredClone(s);
     runExchange(copy, 'end', events);
     expect(copy.ledger.prisoners.coalition).toEqual({ prussia: 2 });
+  });
+
+  it('1757 B: the end-of-game exchange happens when the game ends: an event and the final prisoners', () => {
+    const s = withPrisoners({
+      turn: 18,
+      lastTurn: 18,
+      phasing: 'coalition',
+      pending: ['prussia'],
+      rules: { prisonerExchange: [{ a: ['austria'], b: ['prussia'], turns: 'end' }] },
+    });
+    const before = finalScore(s, map);
+    const r = apply(s, 'prussia', { type: 'timeout' }, map);
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.state.over).not.toBeNull();
+    expect(r.events.some((e) => e.kind === 'prisoners-exchanged')).toBe(true);
+    expect(r.state.ledger.prisoners.coalition).toEqual({ prussia: 2 });
+    expect(r.state.ledger.prisoners['prussian-allied']).toEqual({ austria: 0 });
+    // The count is the same as before, and the exchange is not made twice.
+    expect(finalScore(r.state, map)).toEqual(before);
   });
 
   it("1762 B: a fortress listed as nobody's scores for no one", () => {

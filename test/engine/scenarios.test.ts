@@ -42,6 +42,21 @@ describe('18.0 scenarios', () => {
     expect(s.forces['0631']?.austria).toEqual({ out: 5, in: 2 });
   });
 
+  it('18.0 / 12.11: a leader of an entry marked "inside" starts inside the fortress with its SP', () => {
+    const sc = structuredClone(loadScenario('1757'));
+    sc.id = 'inside-test';
+    sc.setup.push({
+      nationality: 'austria',
+      hex: '1125',
+      sp: 4,
+      position: 'inside',
+      leaders: [{ id: 'harsch', rank: 20 }],
+    });
+    const s = setup(sc, 1);
+    expect(s.forces['1125']?.austria?.in).toBeGreaterThanOrEqual(4);
+    expect(s.leaders.harsch).toMatchObject({ hex: '1125', inside: true, status: 'map' });
+  });
+
   it('smoke: the state waits on a seat with legal actions and a view', () => {
     const s = setup('1757', 7);
     expect(s.pending.length).toBeGreaterThan(0);

@@ -8,7 +8,7 @@ import type { Action } from '../actions.js';
 import { ev } from '../events.js';
 import { engineMap } from '../map-env.js';
 import type { HookResult, HookStep, PhaseHook } from '../phases/hooks.js';
-import { addSp, fortressAt, seatsOf } from '../state.js';
+import { addLedger, addSp, fortressAt, seatsOf } from '../state.js';
 import type { GameEvent, GameState, HexId, Nationality, Seat, Side } from '../types.js';
 import {
   type ExchangeHookState,
@@ -87,8 +87,10 @@ export function runExchange(
       for (const id of r.leaders)
         state.leaders[id] = { ...state.leaders[id]!, status: 'map', hex: to, inside: true };
     } else {
-      // At the end of the game (1757 B) the exchange only settles who is still a prisoner (14.17).
+      // At the end of the game (1757 B) the exchange only settles who is still a prisoner (14.17):
+      // the SP go home, out of play but not eliminated.
       for (const id of r.leaders) state.leaders[id] = { ...state.leaders[id]!, status: 'removed', hex: null };
+      if (when === 'end' && r.sp > 0) addLedger(state.ledger.removed, nat, r.sp);
     }
     events.push(
       ev(

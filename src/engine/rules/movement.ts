@@ -429,6 +429,14 @@ export function startForce(
   bypassHigherRanks(state, l);
   state.movement.moved.push(l.id);
   if (isDemoralizedAt(state, hex, side)) {
+    // 11.12: a demoralized force may not be divided: a `take` must name the whole of it.
+    const whole = unmovedSp(state, hex, l.nationality);
+    if (take?.sp !== undefined && take.sp !== whole)
+      return err(
+        '11.12',
+        'demoralized-division',
+        `The demoralized force at ${hex} may not be divided: ${leaderLabel(l)} moves all ${whole} ${l.nationality} SP there (take ${whole}, or name no SP).`,
+      );
     // 11.12 / 11.16: the whole demoralized force moves together, whatever the nationalities.
     for (const nat of NATIONALITIES) {
       if (state.seatSide[nat] !== side) continue;

@@ -13,7 +13,7 @@ import { scoreVictory, type VictoryReport } from './victory.js';
 export function finalScore(state: GameState, map: StrategicMap = engineMap()): VictoryReport {
   const s: GameState = structuredClone(state);
   const events: GameEvent[] = [];
-  runExchange(s, 'end', events);
+  if (!s.ledger.endExchanged) runExchange(s, 'end', events);
   const fortresses = map.fortresses().filter((f) => fortressAt(s, map, f.hex));
   const garrison: Record<string, Side | undefined> = {};
   for (const f of fortresses) garrison[f.hex] = garrisonSide(s, f.hex);
