@@ -31,7 +31,6 @@ export function marchDestinations(
   onlyTo?: Set<HexId>,
 ): Array<{ path: HexId[]; overwhelm: boolean }> {
   const side = sideOf(state, l.nationality);
-  const hex = f?.hex ?? l.hex!;
   const q = reachQueryFor(state, map, l, f, mp);
   const demoralized = q.demoralized;
   let reach = reachable(state, map, q);
