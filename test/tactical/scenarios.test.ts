@@ -96,6 +96,13 @@ describe('Scenario 2', () => {
   });
 
   it('Scenario 2: from the second strategic turn the Austrian rolls 1d10; 0-1 makes it the last, and the Austrians move in it', () => {
+    // A unit moved in the first strategic turn moves again in the second.
+    let m = battle(units, { leaders, scenario: sc2 });
+    m = act(m, 'prussia', { type: 'enter', unit: 'p1', facing: 1 });
+    m = act(dice(m, 9), 'prussia', { type: 'done' });
+    expect(m.strategicTurn).toBe(2);
+    expect(m.strategicLast).toBe(false);
+    expect(legalActions(m, 'prussia').some((a) => a.type === 'move' && a.unit === 'p1')).toBe(true);
     // No roll in the first strategic turn; a forced 1 at the start of the second ends them.
     let t = battle(units, { leaders, scenario: sc2 });
     t = dice(t, 1);

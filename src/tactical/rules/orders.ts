@@ -88,7 +88,8 @@ function finishedCheck(a: Activation, u: UnitState, s: TacState): RuleError | un
       'finished',
       `${u.name} has finished moving (a unit completes its move before another moves).`,
     );
-  if (u.movedTurn === s.turn && a.current !== u.id && !(u.id in a.mp))
+  // Strategic turns all have turn 0: there the activation record alone tells who moved.
+  if (s.phase !== 'strategic' && u.movedTurn === s.turn && a.current !== u.id && !(u.id in a.mp))
     return err('5', 'moved', `${u.name} has already moved this turn.`);
   return undefined;
 }
