@@ -1,43 +1,111 @@
 // The bot's map pictures: the renderer (src/render) draws a View, never raw state. The base layer
 // (the committed map) is built once, on first use. A view the renderer cannot read (not the
 // engine's View shape) gives no picture rather than an error: the embed still carries the text.
+//
+// Pictures are for phones (issue 18.10): every file stays under 400 KB. A crop (a zoom on a hex)
+// is a PNG (sharp text, ~300 KB); the whole map is drawn at a smaller scale and sent as a JPEG
+// (a PNG of the textured map is over 1 MB). pictureName() names the file by what it holds.
 import type { Nationality } from '../engine/types.js';
 import type { MapRenderer } from './types.js';
+
+/** Discord and phones: no picture above this many bytes. */
+export const MAX_PICTURE_BYTES = 400_000;
+/** Pixels per hex size of the whole map (the CLI's full scale is 24; 20 keeps it under the budget). */
+const WHOLE_SCALE = 20;
+
+/** The attachment name for a picture: `.jpg` for JPEG bytes, `.png` otherwise. */
+export function pictureName(base: string, data: Buffer): string {
+  return `${base}.${data[0] === 0xff && data[1] === 0xd8 ? 'jpg' : 'png'}`;
+}
+
+interface Encodable {
+  toBuffer(type: 'image/png', o?: { compressionLevel?: number }): Buffer;
+  toBuffer(type: 'image/jpeg', o?: { quality?: number }): Buffer;
+}
+
+/** PNG when it fits the budget, else JPEG at the best quality that fits. */
+function encode(canvas: Encodable, preferJpeg: boolean): Buffer {
+  if (!preferJpeg) {
+    const png = canvas.toBuffer('image/png', { compressionLevel: 6 });
+    if (png.length <= MAX_PICTURE_BYTES) return png;
+  }
+  let jpg = canvas.toBuffer('image/jpeg', { quality: 0.8 });
+  for (const q of [0.7, 0.6, 0.5]) {
+    if (jpg.length <= MAX_PICTURE_BYTES) break;
+    jpg = canvas.toBuffer('image/jpeg', { quality: q });
+  }
+  return jpg;
+}
 
 export function createMapRenderer(): MapRenderer {
   let base:
     | Promise<{
         draw: (
           view: unknown,
-          centre?: string,
-          move?: { nationality: string; path: string[] },
+          o: { centre?: string; radius?: number; move?: { nationality: string; path: string[] } },
         ) => Buffer | null;
       }>
     | undefined;
   const load = async () => {
-    const [{ loadMap }, { campaignBase }, { viewPng }] = await Promise.all([
+    const [{ loadMap }, { campaignBase }, { pictureFromView }, { renderPicture }] = await Promise.all([
       import('../map/strategic-map.js'),
       import('../render/campaign-base.js'),
-      import('../render/game-picture.js'),
+      import('../render/from-view.js'),
+      import('../render/render-map.js'),
     ]);
     const layer = campaignBase(loadMap());
     return {
-      draw(view: unknown, centre?: string, move?: { nationality: string; path: string[] }): Buffer | null {
-        const v = view as Parameters<typeof viewPng>[0];
+      draw(
+        view: unknown,
+        o: { centre?: string; radius?: number; move?: { nationality: string; path: string[] } },
+      ) {
+        const v = view as Parameters<typeof pictureFromView>[0];
         if (!v || !Array.isArray((v as { hexes?: unknown }).hexes)) return null;
         // A planned move is drawn with the renderer's march arrows (the view's lastMoves).
         const shown =
-          move && move.path.length >= 2
-            ? { ...v, lastMoves: [{ nationality: move.nationality as Nationality, path: [...move.path] }] }
+          o.move && o.move.path.length >= 2
+            ? {
+                ...v,
+                lastMoves: [{ nationality: o.move.nationality as Nationality, path: [...o.move.path] }],
+              }
             : v;
-        const r = viewPng(shown, layer, centre ? { centre, radius: 4 } : {});
-        return r.ok ? r.png : null;
+        const r = renderPicture(
+          pictureFromView(shown),
+          o.centre
+            ? { base: layer, centre: o.centre, radius: o.radius ?? 4 }
+            : { base: layer, scale: WHOLE_SCALE },
+        );
+        if (!r.ok) return null;
+        return encode(r.canvas as unknown as Encodable, !o.centre);
       },
     };
   };
   return async (view, options) => {
     base ??= load();
     const b = await base;
-    return b.draw(view, options.zoom, options.move);
+    return b.draw(view, {
+      ...(options.zoom ? { centre: options.zoom } : {}),
+      ...(options.radius ? { radius: options.radius } : {}),
+      ...(options.move ? { move: options.move } : {}),
+    });
   };
+}
+
+/**
+ * The centre of a seat's own front for its DM picture: the hex of its largest own force (SP
+ * outside and inside), read from its own view; null when it has no force on the map.
+ */
+export function frontHex(view: unknown, seat: string): string | null {
+  const v = view as {
+    hexes?: Array<{ hex: string; stacks: Array<{ sp?: Record<string, { out: number; in: number }> }> }>;
+  } | null;
+  let best: { hex: string; sp: number } | null = null;
+  for (const h of v?.hexes ?? [])
+    for (const st of h.stacks) {
+      const own = st.sp?.[seat];
+      if (!own) continue;
+      const sp = own.out + own.in;
+      if (!best || sp > best.sp) best = { hex: h.hex, sp };
+    }
+  return best?.hex ?? null;
 }

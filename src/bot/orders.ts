@@ -15,6 +15,7 @@ import type { Action } from '../app/engine-port.js';
 import type { GameRow } from '../db/schema.js';
 import { ANY_STEP, decodeComponentId, EXPIRED_MESSAGE, encodeComponentId, stepTag } from './custom-id.js';
 import { dryRun, type Sequence } from './dry-run.js';
+import { pictureName } from './map-renderer.js';
 import { battleEmbeds } from './presenters/battle.js';
 import { actionLabel, describeAction, describeEvent, humanize, placeLabel } from './presenters/describe.js';
 import { seatLabel } from './session.js';
@@ -148,8 +149,9 @@ export async function previewOrder(
         ...(move ? { move } : {}),
       });
       if (png) {
-        files.push({ name: 'preview.png', data: png, description: `Planned order for ${seatLabel(o.seat)}` });
-        embed.image = { url: 'attachment://preview.png' };
+        const file = pictureName('preview', png);
+        files.push({ name: file, data: png, description: `Planned order for ${seatLabel(o.seat)}` });
+        embed.image = { url: `attachment://${file}` };
       }
     }
   }

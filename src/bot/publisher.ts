@@ -6,6 +6,7 @@
 // that fails the notice waits for their next interaction.
 import { ChannelType, type Client, DiscordAPIError, type MessageCreateOptions } from 'discord.js';
 import type { OutboundMessage, Publisher } from '../app/publisher.js';
+import { frontHex, pictureName } from './map-renderer.js';
 import type { NameBook } from './names.js';
 import { buttonableActions, decisionRows, decisionSummary, forfeitRow } from './orders.js';
 import { battleEmbeds } from './presenters/battle.js';
@@ -70,12 +71,13 @@ export class DiscordPublisher implements Publisher {
     const deps = this.deps();
     const embed = publicEmbed(view, { title, pendingSeats: [], dueAt: null, names: deps.names });
     const png = deps.render ? await deps.render(view, { title }) : null;
-    if (png) embed.image = { url: 'attachment://map.png' };
+    const file = png ? pictureName('map', png) : '';
+    if (png) embed.image = { url: `attachment://${file}` };
     const channel = await this.client.channels.fetch(channelId);
     if (!channel?.isSendable()) return null;
     const sent = await channel.send({
       embeds: [embed],
-      files: png ? [{ attachment: png, name: 'map.png', description: `Public map of ${gameId}` }] : [],
+      files: png ? [{ attachment: png, name: file, description: `Public map of ${gameId}` }] : [],
       allowedMentions: { parse: [] },
     });
     return sent.id;
@@ -92,7 +94,8 @@ export class DiscordPublisher implements Publisher {
       events: eventTexts(m, deps.names),
       withImage: png !== null,
     });
-    if (png) embed.image = { url: 'attachment://map.png' };
+    const file = png ? pictureName('map', png) : '';
+    if (png) embed.image = { url: `attachment://${file}` };
     const channel = await this.client.channels.fetch(channelId).catch((e: unknown) => {
       if (permanent(e)) return null;
       throw e;
@@ -103,9 +106,7 @@ export class DiscordPublisher implements Publisher {
     }
     const sent = await channel.send({
       embeds: [embed],
-      files: png
-        ? [{ attachment: png, name: 'map.png', description: 'Public map (no strengths shown)' }]
-        : [],
+      files: png ? [{ attachment: png, name: file, description: 'Public map (no strengths shown)' }] : [],
       allowedMentions: { parse: [] },
     });
     return { messageId: sent.id };
@@ -157,17 +158,28 @@ export class DiscordPublisher implements Publisher {
           : timedOut
             ? `${seatLabel(seat)}: here is your private update.`
             : `${seatLabel(seat)}: your forces were involved; here is your private update.`);
-    // An update carries the seat's own map (its own view: its strengths, never the enemy's).
+    // An update carries the seat's own map (its own view: its strengths, never the enemy's): a
+    // crop of its own front, legible on a phone; the whole map on demand (/campaign map scope:mine).
+    const front = frontHex(m.view, seat);
     const png =
-      m.topic === 'update' && deps.render ? await deps.render(m.view, { title: seatLabel(seat) }) : null;
-    if (png) embed.image = { url: `attachment://${seat}.png` };
+      m.topic === 'update' && deps.render
+        ? await deps.render(m.view, { title: seatLabel(seat), ...(front ? { zoom: front } : {}) })
+        : null;
+    const file = png ? pictureName(seat, png) : '';
+    if (png) {
+      embed.image = { url: `attachment://${file}` };
+      if (front)
+        embed.footer = {
+          text: 'Map: your front around your largest force. The whole map: /campaign map scope:mine',
+        };
+    }
     // 9.0: the full report of each battle the seat may see, in its own embed after the forces.
     const reports = battleEmbeds(m.events ?? [], deps.names);
     return {
       content,
       embeds: [embed, ...reports],
       files: png
-        ? [{ attachment: png, name: `${seat}.png`, description: `${seatLabel(seat)}: your private map` }]
+        ? [{ attachment: png, name: file, description: `${seatLabel(seat)}: your private map` }]
         : [],
       components: rows as never,
       allowedMentions: { users: [userId] },

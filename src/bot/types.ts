@@ -51,6 +51,8 @@ export type MapRenderer = (
   view: unknown,
   options: {
     zoom?: string;
+    /** Hexes shown around `zoom` (default 4). */
+    radius?: number;
     highlight?: string[];
     title?: string;
     /** A planned move to draw as a march arrow (start hex first), e.g. an order's preview. */

@@ -1,6 +1,8 @@
 // Issue 18, played through the stand-in with the real engine (1757) by three users: frederick
 // (Prussia + Hanover), maria (Austria + Empire), elizabeth (France + Russia + Sweden). Each test
 // asserts on what each user saw.
+import { writeFileSync } from 'node:fs';
+import { loadImage } from 'canvas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RulesEngine } from '../../src/app/engine-port.js';
 import { loadNames } from '../../src/bot/assets.js';
@@ -213,6 +215,29 @@ describe('issue 18: play experience (1757, three players)', () => {
       expect(t).not.toMatch(new RegExp(`(^|[\\s(])${nat} (SP|force|depot|units|player-turn)\\b`));
       expect(t).not.toMatch(/leader\(s\)|\(none\)|prussian allied|coalition player-turn/);
     }
+  });
+
+  it("10: every picture any player got is under 400 KB; DMs show a crop of the seat's own front, the whole map comes on demand", async () => {
+    const seen = ['frederick', 'maria', 'elizabeth'].flatMap((u) => [
+      ...g.standin.dmsOf(u),
+      ...g.standin.messagesIn('war', { visibleTo: g.standin.userId(u) }),
+    ]);
+    const pictures = seen.flatMap((m) => m.attachments);
+    expect(pictures.length).toBeGreaterThan(5);
+    for (const a of pictures) expect(a.size, a.filename).toBeLessThan(400_000);
+    // A seat's DM map is a crop around its largest force, not the 2100-pixel whole map.
+    const dm = lastDm('maria', /^Austria/);
+    const crop = dm.attachments[0];
+    if (!crop) throw new Error('no DM picture');
+    const img = await loadImage(Buffer.from(crop.bytes));
+    expect(img.width).toBeLessThan(1200);
+    expect(dm.embeds[0]?.footer?.text).toMatch(/whole map: \/campaign map scope:mine/);
+    if (process.env.DUMP) writeFileSync('/tmp/botux/dm-austria.png', Buffer.from(crop.bytes));
+    // On demand, the whole map of her seats, still under the budget.
+    const whole = await cmd('maria', 'campaign', { sub: 'map', options: { scope: 'mine' } });
+    expect(whole.visibleTo).toEqual([g.standin.userId('maria')]);
+    expect(whole.attachments.map((a) => a.filename).sort()).toEqual(['austria.jpg', 'empire.jpg']);
+    for (const a of whole.attachments) expect(a.size).toBeLessThan(400_000);
   });
 
   it('11: after the Coalition concedes, the channel gets the Victory Points and /campaign status says how it ended', async () => {

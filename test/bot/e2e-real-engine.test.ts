@@ -60,7 +60,7 @@ describe('bot e2e with the real engine (1757)', () => {
     const update = h.standin.messagesIn('war').find((m) => m.origin === 'channel-message') as RecordedMessage;
     expect(textOf(update)).toMatch(/Turn 1 · Prussian-Allied player-turn · March Phase/);
     expect(textOf(update)).not.toMatch(/\d+\s*SP/);
-    expect(update.attachments.map((a) => a.filename)).toEqual(['map.png']);
+    expect(update.attachments.map((a) => a.filename)).toEqual(['map.jpg']);
     const dm = h.standin
       .dmsOf('frederick')
       .find((m) => /^Prussia/.test(m.embeds[0]?.title ?? '')) as RecordedMessage;
@@ -184,7 +184,7 @@ describe('bot e2e with the real engine (1757)', () => {
     expect(textOf(pub)).not.toMatch(/\b\d+\s*SP\b/);
     const mine = await slash('frederick', 'campaign', { sub: 'map', options: { scope: 'mine' } });
     expect(mine.visibleTo).toEqual([h.standin.userId('frederick')]);
-    expect(mine.attachments.map((a) => a.filename).sort()).toEqual(['hanover.png', 'prussia.png']);
+    expect(mine.attachments.map((a) => a.filename).sort()).toEqual(['hanover.jpg', 'prussia.jpg']);
     const none = await slash('umpire', 'campaign', { sub: 'map', options: { scope: 'mine' } });
     expect(textOf(none)).toMatch(/You hold no seat/);
     const badZoom = await slash('umpire', 'campaign', { sub: 'map', options: { zoom: 'Atlantis' } });

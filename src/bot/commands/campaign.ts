@@ -2,6 +2,7 @@
 // One open campaign per channel or thread; a user may hold several seats and a side may be
 // shared by several users (one per nationality seat).
 import { InteractionContextType, SlashCommandBuilder } from 'discord.js';
+import { pictureName } from '../map-renderer.js';
 import { privateEmbed, publicEmbed } from '../presenters/status.js';
 import { findGame, seatLabel } from '../session.js';
 import { sideLabel } from '../settlement.js';
@@ -437,7 +438,11 @@ export async function mapReply(deps: BotDeps, input: CommandInput, gameId: strin
       );
       const png = deps.render ? await deps.render(v.view, { zoom, title: seatLabel(s.seat) }) : null;
       if (png)
-        files.push({ name: `${s.seat}.png`, data: png, description: `${seatLabel(s.seat)} private map` });
+        files.push({
+          name: pictureName(s.seat, png),
+          data: png,
+          description: `${seatLabel(s.seat)} private map`,
+        });
     }
     return { embeds, files, ephemeral: true };
   }
@@ -451,10 +456,11 @@ export async function mapReply(deps: BotDeps, input: CommandInput, gameId: strin
     names: deps.names,
   });
   const png = deps.render ? await deps.render(v.view, { zoom, title: 'Public map' }) : null;
-  if (png) embed.image = { url: 'attachment://map.png' };
+  const file = png ? pictureName('map', png) : '';
+  if (png) embed.image = { url: `attachment://${file}` };
   return {
     embeds: [embed],
-    files: png ? [{ name: 'map.png', data: png, description: 'Public map' }] : [],
+    files: png ? [{ name: file, data: png, description: 'Public map' }] : [],
     ephemeral: false,
   };
 }

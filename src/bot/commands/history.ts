@@ -4,6 +4,7 @@
 import { SlashCommandBuilder } from 'discord.js';
 import type { StoryChapter } from '../../app/standings/index.js';
 import type { GameRow } from '../../db/schema.js';
+import { pictureName } from '../map-renderer.js';
 import { findGame } from '../session.js';
 import { sideLabel } from '../settlement.js';
 import { type BotCommand, type BotDeps, type CommandInput, errorReply, type Reply } from '../types.js';
@@ -130,8 +131,9 @@ async function execute(deps: BotDeps, input: CommandInput): Promise<Reply> {
     const v = deps.service.view({ gameId: game.id, seat: 'public', userId: input.userId });
     const png = v.ok ? await deps.render(v.view, { title: 'Final map' }) : null;
     if (png) {
-      files.push({ name: 'final-map.png', data: png, description: 'The final public map' });
-      embeds.push({ title: 'Final map', image: { url: 'attachment://final-map.png' }, color: 0x8b5a2b });
+      const file = pictureName('final-map', png);
+      files.push({ name: file, data: png, description: 'The final public map' });
+      embeds.push({ title: 'Final map', image: { url: `attachment://${file}` }, color: 0x8b5a2b });
     }
   }
   return { embeds, files, ephemeral: !finished };
