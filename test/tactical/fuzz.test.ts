@@ -66,3 +66,29 @@ describe('fuzz: random legal play', () => {
     expect(viewLeaks(s, 'austria')).toEqual([]);
   });
 });
+
+describe('timeouts', () => {
+  it('timeout: a battle where every step times out never dead-ends and ends by its turn limit', async () => {
+    const { tacticalScenario } = await import('../../src/autopilot/tactical/scenarios.js');
+    const { setupBattle } = await import('../../src/tactical/setup.js');
+    const { apply, pendingSeats } = await import('../../src/tactical/apply.js');
+    for (const id of ['leuthen-1', 'leuthen-2']) {
+      const l = tacticalScenario(id);
+      if (!l.ok) throw new Error(l.error);
+      const r0 = setupBattle(l.loaded, l.map, 4);
+      if (!r0.ok) throw new Error(r0.errors.join('; '));
+      let s = r0.state;
+      let n = 0;
+      for (; n < 5000 && !s.over; n++) {
+        const seat = pendingSeats(s)[0];
+        expect(seat, `${id}: nobody pending at ${s.phase} turn ${s.turn}`).toBeDefined();
+        const r = apply(s, seat!, { type: 'timeout', seat });
+        expect(r.ok).toBe(true);
+        if (!r.ok) break;
+        s = r.state;
+      }
+      expect(s.over, id).not.toBeNull();
+      expect(s.turn).toBe(15);
+    }
+  });
+});
