@@ -12,6 +12,7 @@ import type { RulesEngine } from './engine-port.js';
 import type { Publisher } from './publisher.js';
 import { reconcile } from './reconcile.js';
 import { type AutopilotSlice, createProcessors } from './step-resolver.js';
+import { type JobThread, startJobThread } from './thread-runner.js';
 
 export interface RuntimeOptions {
   db: Db;
@@ -28,6 +29,11 @@ export interface RuntimeOptions {
   log?: (msg: string, data?: Record<string, unknown>) => void;
   /** Autopilot work per job before it yields to other work (default DEFAULT_AUTOPILOT_SLICE). */
   autopilotSlice?: AutopilotSlice;
+  /**
+   * Without Redis: run `resolve` and `deadline` jobs (the autopilot) in a worker thread with its
+   * own connection to this database file and its own engine (#19.1). Publishing stays here.
+   */
+  jobThread?: { dbPath: string; engineModule?: string };
 }
 
 export interface Runtime {
@@ -65,7 +71,16 @@ export async function startRuntime(o: RuntimeOptions): Promise<Runtime> {
     ...(o.autopilotSlice ? { autopilotSlice: o.autopilotSlice } : {}),
   });
   let workers: WorkerGroup | undefined;
-  if (embedded) embedded.start(handler);
+  let thread: JobThread | undefined;
+  if (embedded && o.jobThread) {
+    const q = embedded;
+    thread = await startJobThread({
+      data: { ...o.jobThread, ...(o.autopilotSlice ? { autopilotSlice: o.autopilotSlice } : {}) },
+      enqueue: (job, options) => q.enqueue(job, options),
+      log: o.log,
+    });
+    embedded.start(thread.handler(handler));
+  } else if (embedded) embedded.start(handler);
   else if (o.redis?.workers) {
     workers = startWorkers({
       url: o.redis.url,
@@ -88,6 +103,7 @@ export async function startRuntime(o: RuntimeOptions): Promise<Runtime> {
     close: async () => {
       await workers?.close();
       await queue.close();
+      await thread?.close();
     },
   };
 }

@@ -23,6 +23,8 @@ export interface BotOptions {
   rules: RuleBook;
   render?: MapRenderer;
   redis?: RuntimeOptions['redis'];
+  /** Without Redis: run the autopilot and deadlines in a worker thread (RuntimeOptions.jobThread). */
+  jobThread?: RuntimeOptions['jobThread'];
   clientOptions?: Partial<ClientOptions>;
   log?: (msg: string, data?: Record<string, unknown>) => void;
 }
@@ -49,6 +51,7 @@ export async function createBot(o: BotOptions): Promise<Bot> {
     clock: o.clock,
     publisher,
     redis: o.redis,
+    ...(o.jobThread && !o.redis ? { jobThread: o.jobThread } : {}),
     log,
   });
   const directory = new CampaignDirectory(o.db);

@@ -56,6 +56,15 @@ export async function run(args: string[]): Promise<number> {
     rules: loadRules(),
     render: values['no-maps'] ? undefined : createMapRenderer(),
     redis: config.REDIS_URL ? { url: config.REDIS_URL, workers: true } : undefined,
+    // Single process: the autopilot and deadlines run in a worker thread (#19.1).
+    ...(config.DATABASE_PATH === ':memory:'
+      ? {}
+      : {
+          jobThread: {
+            dbPath: config.DATABASE_PATH,
+            ...(values.engine ? { engineModule: values.engine as string } : {}),
+          },
+        }),
     log: (msg, data) => log.info(data ?? {}, msg),
     ...(values.api ? { clientOptions: { rest: { api: values.api } } } : {}),
   });
