@@ -323,4 +323,38 @@ describe('issue 18.5: supply is said one way, and previews check what /done will
     );
     expect(warnings).toMatch(/rule 10\.53/);
   }, 60_000);
+
+  it('6: an army at an enemy fortress is told why it is not besieged, and what to do', async () => {
+    const forces = async () =>
+      (
+        await h.standin
+          .user('frederick')
+          .slash('forces', { channel: 'war', options: { seat: 'prussia' } })
+          .reply({ timeoutMs: 15000 })
+      ).embeds[0]?.fields?.find((f) => f.name === 'Sieges (13.1)')?.value ?? '';
+    // Keith with 12 SP outside the Austrian-garrisoned fortress at 1230, no depot there.
+    editEngineState(h, (s) => {
+      s.forces['1230'] = { austria: { out: 0, in: 1 }, prussia: { out: 12, in: 0 } };
+      s.leaders.keith!.hex = '1230';
+    });
+    expect(await forces()).toMatch(
+      /\(1230\): not besieged — no depot of your side here\. Begin one with \/depot/,
+    );
+    editEngineState(h, (s) => {
+      s.depots['1230'] = { hex: '1230', owner: 'prussia', status: 'building', placedTurn: 1 };
+    });
+    expect(await forces()).toMatch(/\(1230\): not besieged yet — your depot here is still being built/);
+    // Maria's view shows nothing of this (it is Prussia's own situation).
+    const hers = await h.standin
+      .user('maria')
+      .slash('forces', { channel: 'war', options: { seat: 'austria' } })
+      .reply({ timeoutMs: 15000 });
+    expect(textOf(hers)).not.toMatch(/Sieges \(13\.1\)/);
+    // At the siege step, /siege says the same instead of only "nothing to decide".
+    const siege = await h.standin
+      .user('frederick')
+      .slash('siege', { channel: 'war' })
+      .reply({ timeoutMs: 15000 });
+    expect(siege.content).toMatch(/no siege decision to decide now[\s\S]*\(1230\): not besieged yet/);
+  }, 60_000);
 });

@@ -6,6 +6,7 @@ import { SlashCommandBuilder } from 'discord.js';
 import type { Action } from '../../app/engine-port.js';
 import { actionKey, buttonableActions, decisionRows, previewOrder } from '../orders.js';
 import { actionLabel } from '../presenters/describe.js';
+import { siegeNotes } from '../presenters/status.js';
 import { findActiveGame, findSeat, seatLabel } from '../session.js';
 import { type BotCommand, type BotDeps, type CommandInput, errorReply, type Reply } from '../types.js';
 import { addSeatOption, str } from './options.js';
@@ -58,7 +59,19 @@ export function decisionCommand(spec: DecisionSpec): BotCommand {
     const o = offered(deps, input, spec, seatOpt);
     if (!o.ok) return errorReply(o.message);
     if (o.list.length === 0) {
-      return errorReply(`You have no ${spec.what} to decide now.`, spec.rule);
+      const refusal = errorReply(`You have no ${spec.what} to decide now.`, spec.rule);
+      // 13.1: at the siege step, say what each fortress the player's forces stand at is missing.
+      if (spec.name === 'siege') {
+        const why = deps.directory
+          .seats(o.game.id)
+          .filter((s) => s.userId === input.userId && (seatOpt === undefined || s.seat === seatOpt))
+          .flatMap((s) => {
+            const v = deps.service.view({ gameId: o.game.id, seat: s.seat, userId: input.userId });
+            return v.ok ? siegeNotes(v.view, s.seat, deps.names) : [];
+          });
+        if (why.length) refusal.content = `${refusal.content}\n${why.join('\n')}`.slice(0, 1900);
+      }
+      return refusal;
     }
     const choice = str(input, 'choice');
     if (choice === undefined) {

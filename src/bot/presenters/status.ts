@@ -196,6 +196,55 @@ export function marchAllowances(view: unknown, seat: string): string[] {
   return out;
 }
 
+/**
+ * 13.1: for each enemy-garrisoned fortress where the seat's own forces stand, whether it is under
+ * siege and, if not, what is missing (13.12: a finished, supplied depot of the besieger's side in
+ * the hex). Read from the seat's own view (its side's depots, the besieged flag).
+ */
+export function siegeNotes(view: unknown, seat: string, names?: NameBook): string[] {
+  const v = view as {
+    side?: string | null;
+    hexes?: Array<{
+      hex: string;
+      besieged?: boolean;
+      depot?: { owner: string; side: string; status: string };
+      stacks: Array<{
+        side: string;
+        inside: string[];
+        outside: string[];
+        sp?: Record<string, { out: number }>;
+      }>;
+    }>;
+  } | null;
+  const side = v?.side;
+  if (!side) return [];
+  const out: string[] = [];
+  for (const h of v?.hexes ?? []) {
+    const enemyGarrison = h.stacks.some((st) => st.side !== side && st.inside.length > 0);
+    const mine = h.stacks.some((st) => st.side === side && st.outside.includes(seat));
+    if (!enemyGarrison || !mine) continue;
+    const where = placeLabel(names, h.hex);
+    if (h.besieged) {
+      out.push(`${where}: besieged (13.12). Roll for it with /siege in your Siege Resolution Phase (13.2).`);
+      continue;
+    }
+    const depot = h.depot && h.depot.side === side ? h.depot : undefined;
+    if (!depot)
+      out.push(
+        `${where}: not besieged — no depot of your side here. Begin one with /depot in your Depot Creation Phase (10.41); once finished and supplied, the fortress is besieged (13.12).`,
+      );
+    else if (depot.status === 'building')
+      out.push(
+        `${where}: not besieged yet — your depot here is still being built; it is finished at your next Depot Creation Phase if ten SP stay with it and it is supplied (10.41-10.43, 13.12).`,
+      );
+    else
+      out.push(
+        `${where}: not besieged — your depot here cannot trace a supply path now (10.43), so it does not besiege (13.12).`,
+      );
+  }
+  return out;
+}
+
 export function privateEmbed(
   view: unknown,
   o: {
@@ -239,6 +288,8 @@ export function privateEmbed(
   if (allowances.length)
     fields.push({ name: 'Movement allowance this phase (5.1)', value: clip(allowances) });
   fields.push({ name: 'Supply', value: supplyLine(v, o.names, o.seat) });
+  const sieges = siegeNotes(view, o.seat, o.names);
+  if (sieges.length) fields.push({ name: 'Sieges (13.1)', value: clip(sieges) });
   if (v.vp) {
     fields.push({
       name: 'Victory Points (17.0)',
