@@ -92,6 +92,24 @@ export function createMapRenderer(): MapRenderer {
 }
 
 /**
+ * Warm the renderer at start-up (#19.1): load the map, build the cached base layers and draw one
+ * whole-map and one zoomed picture of `v` (a public view of a set-up position), so the first
+ * player's picture does not pay for it. Returns the time taken and the picture sizes (0 = none).
+ */
+export async function warmMapRenderer(
+  render: MapRenderer,
+  v: unknown,
+): Promise<{ ms: number; bytes: number[] }> {
+  const started = performance.now();
+  const whole = await render(v, {});
+  const zoom = await render(v, { zoom: '1730', radius: 4 });
+  return {
+    ms: Math.round(performance.now() - started),
+    bytes: [whole?.length ?? 0, zoom?.length ?? 0],
+  };
+}
+
+/**
  * The centre of a seat's own front for its DM picture: the hex of its largest own force (SP
  * outside and inside), read from its own view; null when it has no force on the map.
  */

@@ -2,7 +2,7 @@
 // arrow (the render API's lastMoves), start hex first.
 import { describe, expect, it } from 'vitest';
 import { engine } from '../../src/app/engine-adapter.js';
-import { createMapRenderer } from '../../src/bot/map-renderer.js';
+import { createMapRenderer, warmMapRenderer } from '../../src/bot/map-renderer.js';
 import { plannedMove } from '../../src/bot/orders.js';
 
 describe('preview path', () => {
@@ -33,6 +33,11 @@ describe('preview path', () => {
     expect(
       plannedMove(prussia, 'austria', { type: 'combat-retreat', hex: '1528', to: 'fortress' }),
     ).toBeNull();
+  });
+
+  it('#19.1: the start-up warm-up draws a whole map and a zoom (the base layers are then cached)', async () => {
+    const warm = await warmMapRenderer(createMapRenderer(), prussia);
+    expect(warm.bytes.every((b) => b > 0)).toBe(true);
   });
 
   it('the map renderer draws the planned path: the picture differs from the same view without it', async () => {

@@ -6,7 +6,7 @@ import { systemClock } from '../../app/clock.js';
 import { loadEngine } from '../../app/engine-loader.js';
 import { loadNames, loadRules } from '../../bot/assets.js';
 import { createBot } from '../../bot/client.js';
-import { createMapRenderer } from '../../bot/map-renderer.js';
+import { createMapRenderer, warmMapRenderer } from '../../bot/map-renderer.js';
 import { formatProblems, parseConfig } from '../../config/env.js';
 import { createLogger } from '../../config/logger.js';
 import { openDatabase } from '../../db/client.js';
@@ -48,13 +48,22 @@ export async function run(args: string[]): Promise<number> {
     return 1;
   }
   const handle = openDatabase(config.DATABASE_PATH);
+  const render = values['no-maps'] ? undefined : createMapRenderer();
+  if (render) {
+    // Build the base layers before the first interaction needs a picture (#19.1).
+    const e = engine.engine;
+    const warm = await Promise.resolve()
+      .then(() => warmMapRenderer(render, e.view(e.setup('1757', 1, {}), 'public')))
+      .catch((err: Error) => ({ error: err.message }));
+    log.info(warm, 'map renderer warmed up');
+  }
   const bot = await createBot({
     db: handle.db,
     engine: engine.engine,
     clock: systemClock,
     names: loadNames(),
     rules: loadRules(),
-    render: values['no-maps'] ? undefined : createMapRenderer(),
+    render,
     redis: config.REDIS_URL ? { url: config.REDIS_URL, workers: true } : undefined,
     // Single process: the autopilot and deadlines run in a worker thread (#19.1).
     ...(config.DATABASE_PATH === ':memory:'
