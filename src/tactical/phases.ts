@@ -608,14 +608,13 @@ const rally = wrap({
     if (s.leaderlessThrough && s.leaderlessThrough.turn <= s.turn) {
       const side = s.leaderlessThrough.side;
       s.leaderlessThrough = null;
-      const old = s.leaders.find((l) => l.side === side && l.role === 'cinc');
-      const succ = old?.successor
-        ? s.leaders.find((l) => l.id === old.successor && !l.eliminated)
-        : undefined;
+      // The fallen C-in-C keeps his role (victory points count him as one, 8.4 / R).
+      const fallen = s.leaders.filter((l) => l.side === side && l.role === 'cinc' && l.eliminated);
+      const succ = fallen
+        .map((l) => (l.successor ? s.leaders.find((x) => x.id === l.successor) : undefined))
+        .find((x) => x !== undefined && !x.eliminated && x.role !== 'cinc');
       if (succ && succ.hex !== null) {
         const f = s.formations.find((x) => x.leader === succ.id);
-        if (old) old.role = 'formation';
-        if (old) old.formation = null;
         succ.role = 'cinc';
         succ.formation = null;
         if (f) {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { envFor } from '../../src/tactical/env.js';
 import { eliminate } from '../../src/tactical/rules/effects.js';
 import { runTasks } from '../../src/tactical/rules/tasks.js';
+import { victoryPoints } from '../../src/tactical/rules/victory.js';
 import type { TacState } from '../../src/tactical/state.js';
 import type { FixtureUnit } from './fixtures.js';
 import { act, activate, battle, nb, pendingSeats, refused, settlePrompts, unit } from './harness.js';
@@ -190,6 +191,8 @@ describe('8 commanders in chief and 9 formation leaders', () => {
     for (let i = 0; i < 60 && s.turn < 3 && !s.over; i++)
       s = act(s, pendingSeats(s)[0]!, { type: 'timeout' });
     expect(s.leaders.find((l) => l.id === 'daun')?.role).toBe('cinc');
+    expect(s.leaders.find((l) => l.id === 'charles')?.role).toBe('cinc');
+    expect(victoryPoints(s, 'prussia')).toBeGreaterThanOrEqual(5);
     expect(unit(s, 'a2').disorganized).toBe(false);
   });
 
