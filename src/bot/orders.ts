@@ -18,6 +18,7 @@ import { dryRun, type Sequence } from './dry-run.js';
 import { pictureName } from './map-renderer.js';
 import { battleEmbeds } from './presenters/battle.js';
 import { actionLabel, describeAction, describeEvent, humanize, placeLabel } from './presenters/describe.js';
+import { orderRetreats, retreatLabel } from './presenters/retreat.js';
 import { seatLabel } from './session.js';
 import { type BotDeps, errorReply, type Reply } from './types.js';
 
@@ -250,12 +251,21 @@ export function decisionRows(
     actions: Action[];
     /** Prefix each label with the seat's name (a message offering several seats' choices). */
     seatInLabel?: boolean;
+    /** The seat's own view: retreats are then named by direction, place and supply, sensible first. */
+    view?: unknown;
   },
 ): Row[] {
   const rows: Row[] = [];
   // Custom ids must be unique in a message: one button per distinct action.
   const seen = new Set<string>();
-  const picks = o.actions.filter((a) => !seen.has(actionKey(a)) && seen.add(actionKey(a))).slice(0, 20);
+  const distinct = o.actions.filter((a) => !seen.has(actionKey(a)) && seen.add(actionKey(a)));
+  const picks = (o.view !== undefined ? orderRetreats(distinct, o.view, deps.names) : distinct).slice(0, 20);
+  const label = (a: Action): string => {
+    const retreat = o.view !== undefined ? retreatLabel(a, o.view, deps.names) : null;
+    const text = retreat ?? describeAction(a, deps.names);
+    const full = o.seatInLabel ? `${seatLabel(o.seat)}: ${text}` : text;
+    return full.length > 80 ? `${full.slice(0, 77)}…` : full;
+  };
   for (let i = 0; i < picks.length; i += 5) {
     rows.push({
       type: ComponentType.ActionRow,
@@ -269,7 +279,7 @@ export function decisionRows(
             step: stepTag(o.stepId),
             token: actionKey(a),
           }),
-          o.seatInLabel ? actionLabel(a, deps.names, seatLabel(o.seat)) : actionLabel(a, deps.names),
+          label(a),
           a.type === 'done' || a.type === 'decline' ? ButtonStyle.Secondary : ButtonStyle.Primary,
         ),
       ),
@@ -542,10 +552,14 @@ const FREE_COMMANDS: Record<string, string> = {
 };
 
 /** Lines describing a seat's decision: its buttons, plus the free orders by command. */
-export function decisionSummary(deps: Pick<BotDeps, 'names'>, actions: Action[]): string[] {
-  const lines = buttonableActions(actions)
+export function decisionSummary(deps: Pick<BotDeps, 'names'>, actions: Action[], view?: unknown): string[] {
+  const offered = buttonableActions(actions);
+  const lines = (view !== undefined ? orderRetreats(offered, view, deps.names) : offered)
     .slice(0, 8)
-    .map((a) => describeAction(a, deps.names));
+    .map(
+      (a) => (view !== undefined ? retreatLabel(a, view, deps.names) : null) ?? describeAction(a, deps.names),
+    );
+  if (offered.length > 8) lines.push(`… and ${offered.length - 8} more: see the buttons, or /help.`);
   const counts = new Map<string, number>();
   for (const a of actions) {
     const cmd = FREE_COMMANDS[a.type];

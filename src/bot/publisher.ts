@@ -120,7 +120,7 @@ export class DiscordPublisher implements Publisher {
     const embed = privateEmbed(m.view, {
       seat,
       title: `${seatLabel(seat)} — ${this.title(m)}`,
-      pendingActions: decision ? decisionSummary(deps, decision.legalActions) : [],
+      pendingActions: decision ? decisionSummary(deps, decision.legalActions, m.view) : [],
       dueAt: m.dueAt,
       names: deps.names,
       events: eventTexts(m, deps.names),
@@ -133,6 +133,7 @@ export class DiscordPublisher implements Publisher {
             userId,
             stepId: decision.stepId,
             actions: buttons,
+            view: m.view,
           }).slice(0, 4)
         : []
     ) as unknown[];

@@ -331,7 +331,7 @@ describe('bot e2e: a short campaign through the stand-in', () => {
       .autocomplete('retreat', { channel: 'war', focused: 'choice', options: { choice: '' } })
       .choices();
     expect(choices.length).toBe(2);
-    expect(choices.map((c) => c.name).join(' ')).toMatch(/Austria: Retreat from Dresden \(1730\) to 1830/);
+    expect(choices.map((c) => c.name).join(' ')).toMatch(/Austria: Retreat 1 hex NE to 1830, near Dresden/);
     const forged = await slash('maria', 'retreat', { options: { choice: 'austria.AAAAAAAAAAAA' } });
     expect(textOf(forged)).toMatch(/not one of the choices offered now/);
     const preview = await slash('maria', 'retreat', { options: { choice: choices[1]?.value as string } });

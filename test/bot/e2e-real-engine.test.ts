@@ -351,7 +351,20 @@ describe('bot e2e with the real engine: overwhelming attack, force march, battle
       .autocomplete('retreat', { channel: 'war', focused: 'choice', options: { choice: '' } })
       .choices();
     expect(choices.length).toBeGreaterThan(1);
-    expect(choices[0]?.name).toMatch(/^Austria: Retreat from 1528 to /);
+    // Issue 18.8: named by direction, distance, nearest place and what is there; sensible first.
+    if (process.env.DUMP) console.log(choices.map((c) => c.name).join('\n'));
+    for (const c of choices)
+      expect(c.name).toMatch(
+        /^Austria: Retreat \d (hex|hexes) (N|NE|E|SE|S|SW|W|NW) to \d{4}(, (at|near) [^·]+)? · (supplied|out of supply)/,
+      );
+    const supplied = choices.map((c) => /· supplied/.test(c.name));
+    expect(supplied).toEqual([...supplied].sort((a, b) => Number(b) - Number(a)));
+    // Typing part of the battle hex finds nothing: the choices name where they go, not where from.
+    const typed = await g.standin
+      .user('maria')
+      .autocomplete('retreat', { channel: 'war', focused: 'choice', options: { choice: '1528' } })
+      .choices();
+    expect(typed).toEqual([]);
     const preview = await cmd('maria', 'retreat', { options: { choice: choices[0]?.value as string } });
     const retreated = await press('maria', preview, /^Confirm$/);
     expect(textOf(retreated)).toMatch(/retreats to \d{4}, demoralized/);

@@ -6,6 +6,7 @@ import { SlashCommandBuilder } from 'discord.js';
 import type { Action } from '../../app/engine-port.js';
 import { actionKey, buttonableActions, decisionRows, previewOrder } from '../orders.js';
 import { actionLabel } from '../presenters/describe.js';
+import { orderRetreats, retreatLabel } from '../presenters/retreat.js';
 import { siegeNotes } from '../presenters/status.js';
 import { findActiveGame, findSeat, seatLabel } from '../session.js';
 import { type BotCommand, type BotDeps, type CommandInput, errorReply, type Reply } from '../types.js';
@@ -33,6 +34,11 @@ function offered(deps: BotDeps, input: CommandInput, spec: DecisionSpec, seat?: 
     ),
   );
   return { ok: true as const, game: g.game, version: pending.version, list };
+}
+
+function seatView(deps: BotDeps, gameId: string, seat: string, userId: string): unknown {
+  const v = deps.service.view({ gameId, seat, userId });
+  return v.ok ? v.view : undefined;
 }
 
 export function decisionCommand(spec: DecisionSpec): BotCommand {
@@ -91,6 +97,7 @@ export function decisionCommand(spec: DecisionSpec): BotCommand {
             stepId: d.stepId,
             actions: buttonableActions(d.legalActions),
             seatInLabel: bySeat.size > 1,
+            view: seatView(deps, o.game.id, seat, input.userId),
           }),
         );
       }
@@ -121,11 +128,27 @@ export function decisionCommand(spec: DecisionSpec): BotCommand {
       const o = offered(deps, input, spec, str(input, 'seat'));
       if (!o.ok) return [];
       const q = focused.value.toLowerCase();
-      return o.list
-        .map((x) => ({
-          name: `${seatLabel(x.seat)}: ${actionLabel(x.action, deps.names)}`.slice(0, 100),
-          value: `${x.seat}.${actionKey(x.action)}`,
-        }))
+      // Retreats (9.5) are named by direction, place and supply, sensible ones first; the query
+      // matches what is shown (the destination, never the battle hex they leave).
+      const views = new Map<string, unknown>();
+      const viewOf = (seat: string) => {
+        if (!views.has(seat)) views.set(seat, seatView(deps, o.game.id, seat, input.userId));
+        return views.get(seat);
+      };
+      const bySeat = new Map<string, Action[]>();
+      for (const x of o.list) bySeat.set(x.seat, [...(bySeat.get(x.seat) ?? []), x.action]);
+      const ordered = [...bySeat.entries()].flatMap(([seat, actions]) =>
+        orderRetreats(actions, viewOf(seat), deps.names).map((action) => ({ seat, action })),
+      );
+      return ordered
+        .map((x) => {
+          const text =
+            retreatLabel(x.action, viewOf(x.seat), deps.names) ?? actionLabel(x.action, deps.names);
+          return {
+            name: `${seatLabel(x.seat)}: ${text}`.slice(0, 100),
+            value: `${x.seat}.${actionKey(x.action)}`,
+          };
+        })
         .filter((c) => c.name.toLowerCase().includes(q))
         .slice(0, 25);
     },
