@@ -16,7 +16,7 @@ import { type TacAction, tacticalActionSchema } from './actions.js';
 import type { Env } from './env.js';
 import { type Ctx, ev, type TacEvent } from './events.js';
 import { activationActions, barrageActions, chooseActions, commandActions } from './legal.js';
-import { distance, hasLos, unitsAt, zocOf } from './rules/board.js';
+import { distance, hasLos, zocOf } from './rules/board.js';
 import { emptyActivation, formationsLeft, startActivation, verifyCommand } from './rules/command.js';
 import {
   checkBreach,
@@ -681,5 +681,3 @@ export function stepOf(s: TacState): StepName {
   if (s.prompt) return stepName('prompt', `${s.prompt.kind}-${s.prompt.side}`, `n${s.stepNo}`);
   return PHASES[s.phase].step(s);
 }
-
-export { unitsAt };

@@ -5,7 +5,7 @@ import { type RuleError, rollD6, ruleError } from '../../kernel/index.js';
 import type { Env } from '../env.js';
 import { type Ctx, ev } from '../events.js';
 import { type Vertex, vertexTurns } from '../hex.js';
-import type { Activation, LeaderState, Side, TacState, UnitState } from '../state.js';
+import type { Activation, Side, TacState, UnitState } from '../state.js';
 import { otherSide } from '../state.js';
 import {
   commandBlocked,
@@ -673,5 +673,3 @@ export function doShock(c: Ctx, attackerIds: string[], defenderIds: string[]): v
   );
   runTasks(c);
 }
-
-export type { LeaderState };

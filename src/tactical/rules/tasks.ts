@@ -16,7 +16,6 @@ import {
   frontHexes,
   isArtillery,
   isCavalry,
-  isInfantry,
   leadersAt,
   mayEnter,
   mayStackInto,
@@ -26,14 +25,7 @@ import {
   zocOf,
 } from './board.js';
 import { batteryCanFireAt, loneBattery, resolveFire, rollShock } from './combat.js';
-import {
-  destroyBatteriesWith,
-  disorganize,
-  displaceLeaders,
-  eliminate,
-  killLeader,
-  loseCp,
-} from './effects.js';
+import { destroyBatteriesWith, disorganize, displaceLeaders, eliminate, loseCp } from './effects.js';
 
 function ask(c: Ctx, task: Task, p: Prompt): 'wait' {
   c.s.tasks.unshift(task);
@@ -564,5 +556,3 @@ function rally(c: Ctx, t: Extract<Task, { kind: 'rally' }>): void {
   if (ok) u.routed = false;
   else s.tasks.unshift({ kind: 'rout-move', unit: u.id, hexes: 3 });
 }
-
-export { isInfantry, killLeader };
