@@ -183,6 +183,22 @@ describe('10 artillery', () => {
     expect(s.ledger.austria.batteriesLost).toBe(1);
   });
 
+  it('10.1: a defending battery in range fires in reaction to a shock before it is resolved, even after the Barrage Phase', () => {
+    let s = battle(
+      [P('p1', '0506'), A('a1', '0406'), A('ag', '0407', 2, { arm: 'artillery', formation: 'a-ind' })],
+      near,
+    );
+    s.units.find((u) => u.id === 'ag')!.barrageTurn = 1;
+    if (s.phase === 'barrage') s = act(s, s.actingSide!, { type: 'done' });
+    s = activate(s, 'prussia', ['p-a']);
+    s = act(s, 'prussia', { type: 'shock', attackers: ['p1'], defenders: ['a1'] });
+    s = act(s, 'austria', { type: 'choose', value: 'hold' });
+    expect(s.prompt?.text).toContain('reaction fire by ag');
+    const r = eventsOf(dice(s, 9, 1), 'austria', { type: 'choose', value: 'p1' });
+    expect(r.texts.join('\n')).toMatch(/ag fires at p1 \(reaction fire\)/);
+    expect(r.texts.join('\n')).toMatch(/Shock: p1/);
+  });
+
   it('10.3: a battery is destroyed when the infantry stacked with it retreats', () => {
     let s = battle(
       [P('p1', '0506'), A('a1', '0406'), A('ag', '0406', 2, { arm: 'artillery', formation: 'a-ind' })],
