@@ -2,6 +2,7 @@
 // VP estimate) and the compact legend below it.
 import type { CanvasRenderingContext2D } from 'canvas';
 import type { Nationality } from '../engine/types.js';
+import { BASEMAP_COLOURS } from './basemap-palette.js';
 import { turnDate } from './calendar.js';
 import { drawBattleMark, drawCounter, drawDemoralized, drawDepot, drawGarrison } from './counters.js';
 import { font } from './fonts.js';
@@ -207,6 +208,32 @@ export function drawLegend(
         nationality: 'prussia',
         status: 'building',
       });
+    }),
+  );
+  // Issue 18.14: the number in a dark box by each fortress star is its Victory Points (17.0).
+  items.push(
+    withLabel('fortress VP', chip * 0.9, (x, cy) => {
+      const r = chip * 0.3;
+      ctx.fillStyle = BASEMAP_COLOURS.fortress;
+      ctx.beginPath();
+      for (let i = 0; i < 10; i++) {
+        const a = -Math.PI / 2 + (i * Math.PI) / 5;
+        const rr = i % 2 === 0 ? r : r * 0.62;
+        const px = x + r + rr * Math.cos(a);
+        const py = cy + chip * 0.08 + rr * Math.sin(a);
+        if (i === 0) ctx.moveTo(px, py);
+        else ctx.lineTo(px, py);
+      }
+      ctx.closePath();
+      ctx.fill();
+      const b = chip * 0.34;
+      ctx.fillStyle = BASEMAP_COLOURS.vpBox;
+      ctx.fillRect(x + r * 1.5, cy - b * 1.1, b, b);
+      ctx.fillStyle = BASEMAP_COLOURS.vpText;
+      ctx.font = font(b * 0.82, true);
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'middle';
+      ctx.fillText('3', x + r * 1.5 + b / 2, cy - b * 0.6 + 0.5);
     }),
   );
   items.push(

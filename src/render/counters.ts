@@ -127,7 +127,15 @@ export function drawCounter(
   ctx.strokeStyle = UI.counterEdge;
   roundRect(ctx, x, y, c, c, r);
   ctx.stroke();
-  if (stack.demoralized) drawDemoralized(ctx, { x, y }, c * 0.42);
+  if (stack.demoralized) {
+    // Issue 18.14: the marker straddles the counter's top edge inside its own width (it used to sit
+    // on the corner and cover the neighbouring counter); the box returned includes it, so labels
+    // keep clear of it.
+    const d = c * 0.38;
+    const m = drawDemoralized(ctx, { x: x + d / 2 + c * 0.02, y: y - d * 0.38 }, d);
+    const top = Math.min(y, m.y);
+    return { x, y: top, w: c, h: y + c - top };
+  }
   return { x, y, w: c, h: c };
 }
 

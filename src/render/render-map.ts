@@ -330,10 +330,18 @@ function drawLabels(ctx: CanvasRenderingContext2D, jobs: LabelJob[], placer: Lab
   return omitted;
 }
 
-/** "Frederick +2" -> "Fred."; short names stay. */
+/**
+ * The short form of a leader label when the full one finds no room: the name's last significant
+ * word, never a word cut in the middle ("Charles of Lorraine" -> "Lorraine", "Frederick II +2" ->
+ * "Frederick", "Maurice of Anhalt-Dessau" -> "Anhalt", "D'Estrées" stays). Issue 18.14: "Char."
+ * and "D'Es." told nobody who stood there.
+ */
 export function abbreviate(name: string): string {
-  const base = name.split(' +')[0] ?? name;
-  return base.length <= 5 ? base : `${base.slice(0, 4)}.`;
+  const base = (name.split(' +')[0] ?? name).trim();
+  const words = base.split(/\s+/).filter((w) => w && !/^(of|de|von|van|du|la|le|the|[IVX]+)$/i.test(w));
+  const last = words.at(-1) ?? base;
+  // "Saint-Germain" -> "Germain", "Brunswick-Bevern" -> "Brunswick": the longest part.
+  return last.split('-').reduce((a, b) => (b.length > a.length ? b : a), '') || last;
 }
 
 function drawPill(ctx: CanvasRenderingContext2D, box: Box, lines: string[], px: number, lh: number): void {
