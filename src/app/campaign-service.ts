@@ -20,6 +20,7 @@ import { type Ending, noteEnding } from '../db/standings-repository.js';
 import { GAME_ID_PATTERN, type JobQueue } from '../queue/jobs.js';
 import { applyWithRetry, stateOf } from './apply-action.js';
 import type { Clock } from './clock.js';
+import { engineForKind, type GameKind, isGameKind, type KindedEngine } from './engine-kind.js';
 import type { Action, EngineEvent, RulesEngine, Seat } from './engine-port.js';
 import { clip, fail, type Result, refusal } from './result.js';
 import { type GameSettingsInput, parseSettings } from './settings.js';
@@ -40,6 +41,8 @@ export interface CreateGameInput {
   channelId: string;
   userId: string;
   scenario: string;
+  /** 'campaign' or 'battle'; by default the kind the scenario id makes (issue 15). */
+  kind?: string;
   seed?: number;
   options?: Record<string, unknown>;
   settings?: GameSettingsInput;
@@ -59,6 +62,12 @@ const REQUEST_ID_PATTERN = /^[\x21-\x7e]{1,100}$/;
 /** Seats nobody took when the game starts get this autopilot level (0 = human; 1-3 = autopilot). */
 export const DEFAULT_AUTOPILOT_LEVEL = 2;
 
+/** The kind of game a scenario makes: the engine says, if it hosts several kinds; else a campaign. */
+function kindOfScenario(engine: RulesEngine<unknown>, scenario: string): string {
+  const k = engine as Partial<KindedEngine>;
+  return (typeof k.kindOf === 'function' ? k.kindOf(scenario) : undefined) ?? 'campaign';
+}
+
 export class CampaignService {
   constructor(private readonly deps: ServiceDeps) {}
 
@@ -67,13 +76,15 @@ export class CampaignService {
     return getGame(this.deps.db, gameId);
   }
 
-  createGame(input: CreateGameInput): Result<{ gameId: string; seats: Seat[] }> {
+  createGame(input: CreateGameInput): Result<{ gameId: string; seats: Seat[]; kind: GameKind }> {
     for (const key of ['guildId', 'channelId', 'userId', 'scenario'] as const) {
       if (typeof input[key] !== 'string' || input[key].length === 0) {
         return fail('invalid-input', `Creating a game needs a ${key}.`);
       }
     }
-    const seats = this.deps.engine.seats(input.scenario);
+    const kind = input.kind ?? kindOfScenario(this.deps.engine, input.scenario);
+    if (!isGameKind(kind)) return fail('invalid-input', 'A game is a campaign or a battle.');
+    const seats = engineForKind(this.deps.engine, kind).seats(input.scenario);
     if (!seats || seats.length === 0)
       return fail('unknown-scenario', `There is no scenario "${clip(input.scenario)}".`);
     const settings = parseSettings(input.settings);
@@ -87,6 +98,7 @@ export class CampaignService {
       guildId: input.guildId,
       channelId: input.channelId,
       createdBy: input.userId,
+      kind,
       scenario: input.scenario,
       seed,
       options: input.options ?? {},
@@ -94,7 +106,7 @@ export class CampaignService {
       seats,
       at: this.deps.clock.now(),
     });
-    return { ok: true, gameId, seats };
+    return { ok: true, gameId, seats, kind };
   }
 
   joinSeat(input: { gameId: string; seat: Seat; userId: string }): Result<{ seat: Seat }> {
@@ -187,7 +199,11 @@ export class CampaignService {
     if (!seats.some((s) => s.userId !== null)) return fail('wrong-status', 'Nobody holds a seat yet.');
     let state: unknown;
     try {
-      state = this.deps.engine.setup(game.scenario, game.seed, JSON.parse(game.options));
+      state = engineForKind(this.deps.engine, game.kind).setup(
+        game.scenario,
+        game.seed,
+        JSON.parse(game.options),
+      );
     } catch (e) {
       return fail('invalid-input', `The scenario could not be set up: ${(e as Error).message}`);
     }

@@ -1,5 +1,5 @@
 // Finds a RulesEngine for the command line: a module named with --engine (exporting `engine` or
-// a default export), or else the adapter of the real src/engine once it exists.
+// a default export), or else the real engines (src/app/engines.ts: campaigns and battles by kind).
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { RulesEngine } from './engine-port.js';
@@ -17,7 +17,7 @@ function isEngine(x: unknown): x is RulesEngine<unknown> {
 export async function loadEngine(
   modulePath?: string,
 ): Promise<{ ok: true; engine: RulesEngine<unknown> } | { ok: false; message: string }> {
-  const specifier = modulePath ? pathToFileURL(resolve(modulePath)).href : './engine-adapter.js';
+  const specifier = modulePath ? pathToFileURL(resolve(modulePath)).href : './engines.js';
   let mod: Record<string, unknown>;
   try {
     mod = (await import(specifier)) as Record<string, unknown>;

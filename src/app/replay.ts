@@ -3,6 +3,7 @@
 // the rebuilt state at that version.
 import type { Db } from '../db/client.js';
 import { actionLog, getGame, snapshotList } from '../db/game-repository.js';
+import { engineForKind } from './engine-kind.js';
 import type { Action, RulesEngine } from './engine-port.js';
 
 export interface ReplayReport {
@@ -60,7 +61,11 @@ export function replayGame(
   const options = parseStored(game.options);
   if (!options.ok) return stop(`the game's stored options are not valid JSON (${options.error})`);
   try {
-    state = engine.setup(game.scenario, game.seed, options.value as Record<string, unknown>);
+    state = engineForKind(engine, game.kind).setup(
+      game.scenario,
+      game.seed,
+      options.value as Record<string, unknown>,
+    );
   } catch (e) {
     return stop(`the scenario cannot be set up: ${(e as Error).message.slice(0, 200)}`);
   }

@@ -12,6 +12,8 @@ export interface NewGame {
   guildId: string;
   channelId: string;
   createdBy: string;
+  /** 'campaign' (default) or 'battle'. */
+  kind?: string;
   scenario: string;
   seed: number;
   options: Record<string, unknown>;
@@ -29,6 +31,7 @@ export function insertGame(db: Db, g: NewGame): void {
           guildId: g.guildId,
           channelId: g.channelId,
           createdBy: g.createdBy,
+          kind: g.kind ?? 'campaign',
           scenario: g.scenario,
           seed: g.seed,
           options: JSON.stringify(g.options),

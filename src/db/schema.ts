@@ -11,6 +11,8 @@ export const games = sqliteTable(
     guildId: text('guild_id').notNull(),
     channelId: text('channel_id').notNull(),
     createdBy: text('created_by').notNull(),
+    /** 'campaign' (the strategic engine) | 'battle' (a Leuthen tactical battle, issue 15). */
+    kind: text('kind').notNull().default('campaign'),
     scenario: text('scenario').notNull(),
     seed: integer('seed').notNull(),
     /** Engine options, JSON, passed to setup. */

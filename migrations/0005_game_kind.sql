@@ -1,0 +1,1 @@
+ALTER TABLE `games` ADD `kind` text DEFAULT 'campaign' NOT NULL;

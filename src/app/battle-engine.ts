@@ -1,0 +1,71 @@
+// Binds the Leuthen tactical engine (src/tactical) and its autopilot (src/autopilot/tactical) to
+// the service's port, so the service hosts a battle as a game (issue 15). The committed scenarios
+// (leuthen-1, leuthen-2) are registered here. Seats: the two sides and, below them, one seat per
+// formation (`prussia:<formation>`): the side's seat (the commander-in-chief) takes the side
+// decisions (initiative choice, which formation to activate, barrages, prompts); while a single
+// formation is activated its seat gives the orders. A double activation stays with the side seat.
+import { createAutopilotRng } from '../autopilot/rng.js';
+import { decideTactical } from '../autopilot/tactical/decide.js';
+import { viewAsState } from '../autopilot/tactical/driver.js';
+import { TACTICAL_SCENARIO_IDS, tacticalScenario } from '../autopilot/tactical/scenarios.js';
+import type { TacAction } from '../tactical/actions.js';
+import { legalActions, pendingSeats } from '../tactical/apply.js';
+import { registerBattleScenario, tacticalEngine } from '../tactical/engine.js';
+import { envFor } from '../tactical/env.js';
+import type { Side, TacState } from '../tactical/state.js';
+import type { Action, RulesEngine } from './engine-port.js';
+
+const formationsOf = new Map<string, string[]>();
+for (const id of TACTICAL_SCENARIO_IDS) {
+  const r = tacticalScenario(id);
+  if (!r.ok) throw new Error(`battle scenario ${id}: ${r.error}`);
+  registerBattleScenario(r.loaded, r.map);
+  formationsOf.set(
+    id,
+    r.loaded.data.formations.map((f: { id: string; side: string }) => `${f.side}:${f.id}`),
+  );
+}
+
+export const BATTLE_SCENARIOS: readonly string[] = TACTICAL_SCENARIO_IDS;
+
+/** The side a seat belongs to (`austria:reserve` -> austria). */
+export function sideOfSeat(seat: string): Side {
+  return seat.split(':')[0] as Side;
+}
+
+/** The seats the service should wait for: formation seats while one formation is activated. */
+export function battlePendingSeats(state: TacState): string[] {
+  const sides = pendingSeats(state);
+  const a = state.activation;
+  if (state.prompt || state.phase !== 'operations' || !a || a.formations.length !== 1) return sides;
+  return sides.map((side) => (side === a.side ? `${side}:${a.formations[0]}` : side));
+}
+
+export const battleEngine: RulesEngine<TacState> = {
+  ...tacticalEngine,
+  seats(scenario) {
+    const formations = formationsOf.get(scenario);
+    return formations ? ['prussia', 'austria', ...formations] : undefined;
+  },
+  pendingSeats: battlePendingSeats,
+  view: (state, seat) => tacticalEngine.view(state, seat === 'public' ? 'public' : sideOfSeat(seat)),
+  /** Level 1 holds its ground (the defaults, no orders); 2 and 3 play the tactical autopilot. */
+  autopilot(state, seat, level) {
+    const side = sideOfSeat(seat);
+    const legal = legalActions(state, seat);
+    if (legal.length === 0) return { type: 'done' };
+    const env = envFor(state.map);
+    if (!env) return { type: 'done' };
+    // Deterministic: the autopilot's own dice are seeded from the game's position, not the clock.
+    const rng = createAutopilotRng(`${state.version}:${seat}:${state.rng.rolls}`);
+    const d = decideTactical(
+      viewAsState(state, side),
+      env,
+      side,
+      legal as TacAction[],
+      rng,
+      level <= 1 ? 'hold' : 'autopilot',
+    );
+    return d.action as unknown as Action;
+  },
+};
