@@ -140,7 +140,8 @@ export function buildRecord(
   endedAt: number,
 ): CampaignRecord | undefined {
   const game = getGame(db, gameId);
-  if (!game || game.state === null) return undefined;
+  // Only strategic campaigns (a Leuthen battle game is not scored here yet).
+  if (!game || game.state === null || game.kind !== 'campaign') return undefined;
   const end: Ending = ending ?? { endedBy: game.status === 'over' ? 'game-over' : 'abandoned' };
   const year = scenarioYear(game.scenario);
   let state = engine.setup(game.scenario, game.seed, JSON.parse(game.options)) as GameState;
@@ -288,7 +289,13 @@ export function syncRecords(db: Db, engine: RulesEngine<unknown>, guildId: strin
   const finished = db
     .select({ id: games.id, updatedAt: games.updatedAt })
     .from(games)
-    .where(and(eq(games.guildId, guildId), inArray(games.status, ['over', 'abandoned'])))
+    .where(
+      and(
+        eq(games.guildId, guildId),
+        eq(games.kind, 'campaign'),
+        inArray(games.status, ['over', 'abandoned']),
+      ),
+    )
     .all();
   const done = new Set(
     db
@@ -301,7 +308,12 @@ export function syncRecords(db: Db, engine: RulesEngine<unknown>, guildId: strin
   let n = 0;
   for (const g of finished) {
     if (done.has(g.id)) continue;
-    if (recordCampaign(db, engine, g.id, g.updatedAt ?? at)) n++;
+    // A game the engine cannot rebuild (a scenario no longer known) is left unrecorded, not fatal.
+    try {
+      if (recordCampaign(db, engine, g.id, g.updatedAt ?? at)) n++;
+    } catch {
+      // skipped
+    }
   }
   return n;
 }

@@ -50,7 +50,7 @@ export function campaignStory(
   viewer: StoryViewer,
 ): StoryChapter[] {
   const game = getGame(db, gameId);
-  if (!game || game.state === null) return [];
+  if (!game || game.state === null || game.kind !== 'campaign') return [];
   const year = scenarioYear(game.scenario);
   let state = engine.setup(game.scenario, game.seed, JSON.parse(game.options)) as { turn?: number };
   const chapter = (turn: number): StoryChapter => {
