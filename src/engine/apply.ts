@@ -24,7 +24,7 @@ import {
   startForce,
   unmovedSp,
 } from './rules/movement.js';
-import { resupplyDoneError, resupplyFinishError } from './rules/resupply.js';
+import { resupplyBypassError, resupplyDoneError, resupplyFinishError } from './rules/resupply.js';
 import { computeSupply } from './rules/supply.js';
 import { isRuleError } from './rules/terrain.js';
 import { addLedger, addSp, effectiveInitiative, isDemoralizedAt, otherSide, sideOf } from './state.js';
@@ -252,6 +252,8 @@ function doMarch(
       };
     if (!leader) return { rule: '8.0', code: 'unknown-leader', message: `There is no leader "${a.leader}".` };
     const ma = marchAllowance(s, effectiveInitiative(s, leader));
+    const bypass = leader.nationality === seat ? resupplyBypassError(s, map, leader) : undefined;
+    if (bypass) return bypass;
     const started = startForce(s, seat, a.leader, 'march', ma, a.take);
     if (isRuleError(started)) return started;
     f = started;

@@ -10,7 +10,12 @@ import { depotBuildError, destroyDepotError } from './rules/depots.js';
 import { marchDestinations, takeCap } from './rules/destinations.js';
 import { campBuildError } from './rules/fortified-camp.js';
 import { activeForceOf, canStartMove, unmovedSp } from './rules/movement.js';
-import { resupplyDoneError, resupplyFinishError, resupplyTargets } from './rules/resupply.js';
+import {
+  resupplyBypassError,
+  resupplyDoneError,
+  resupplyFinishError,
+  resupplyTargets,
+} from './rules/resupply.js';
 import { computeSupply } from './rules/supply.js';
 import {
   effectiveInitiative,
@@ -136,7 +141,7 @@ export function legalActions(state: GameState, seat: Seat, map: StrategicMap = e
         continue;
       }
       // Only the seat's other forces whose move has not begun (another action ends the active one).
-      const startErr = canStartMove(state, seat, l);
+      const startErr = canStartMove(state, seat, l) ?? resupplyBypassError(state, map, l);
       if (startErr) continue;
       const side = sideOf(state, l.nationality);
       const demoralized = isDemoralizedAt(state, l.hex!, side);

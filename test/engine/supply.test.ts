@@ -365,6 +365,37 @@ describe('10.5 supply effect on leaders', () => {
     }
   });
 
+  it('10.53 / 5.34: an obliged leader may not be released by moving a lower-ranked leader first', () => {
+    // Daun (#2, Initiative 1) out of supply at 1131 can reach supply; Harsch (#6) waits in Prague.
+    const s = runTo(
+      start(
+        [
+          { nationality: 'austria', hex: '1125', sp: 2, position: 'inside' },
+          {
+            nationality: 'austria',
+            hex: '1125',
+            sp: 2,
+            leaders: [{ id: 'harsch', rank: 6 }],
+            position: 'outside',
+          },
+          { nationality: 'austria', hex: '1131', sp: 3, leaders: [{ id: 'daun', rank: 2 }] },
+          { nationality: 'prussia', hex: '1623', sp: 5, leaders: [{ id: 'frederick', rank: 1 }] },
+        ],
+        { dice: [1, 3] },
+      ),
+      'march',
+      'coalition',
+    );
+    expect(s.movement.mustResupply).toContain('daun');
+    rejected(act(s, 'austria', { type: 'march', leader: 'harsch', path: ['1124'] }), '10.53');
+    expect(legalActions(s, 'austria').some((a) => a.type === 'march' && a.leader === 'harsch')).toBe(false);
+    // Once Daun has moved back into supply, Harsch moves as usual.
+    const back = ok(
+      act(s, 'austria', { type: 'march', leader: 'daun', path: ['1130', '1129'], take: { sp: 2 } }),
+    );
+    ok(act(back, 'austria', { type: 'march', leader: 'harsch', path: ['1124'] }));
+  });
+
   it('10.52-10.53: with no supplied hex in reach, the leader must end as near the nearest source as he can', () => {
     // Daun at 1140, fifteen hexes from Prague: with 4 MP he must end four hexes nearer (1136).
     const s = runTo(leaderOut('daun', 2, '1140', [1, 3]), 'march', 'coalition');

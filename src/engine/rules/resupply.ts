@@ -75,23 +75,49 @@ export function resupplyFinishError(
   };
 }
 
+/** Whether an obliged leader who has not moved could still march back toward supply now (10.52-10.53). */
+function obligedCanMove(state: GameState, map: StrategicMap, l: LeaderState): boolean {
+  if (canStartMove(state, l.nationality, l)) return false;
+  const avail = unmovedSp(state, l.hex!, l.nationality);
+  // 11.12: a demoralized force moves whole.
+  const cap = isDemoralizedAt(state, l.hex!, sideOf(state, l.nationality)) ? avail : takeCap(state, l, avail);
+  return cap !== null && resupplyTargets(state, map, l, undefined, cap) !== undefined;
+}
+
 /** 10.52: in the March Phase, a seat may not finish while an obliged leader could still regain supply. */
 export function resupplyDoneError(state: GameState, map: StrategicMap, seat: Seat): RuleError | undefined {
   if (state.phase !== 'march') return undefined;
   for (const id of state.movement.mustResupply ?? []) {
     const l = state.leaders[id];
-    if (!l || l.nationality !== seat || canStartMove(state, seat, l)) continue;
-    const avail = unmovedSp(state, l.hex!, l.nationality);
-    // 11.12: a demoralized force moves whole.
-    const cap = isDemoralizedAt(state, l.hex!, sideOf(state, l.nationality))
-      ? avail
-      : takeCap(state, l, avail);
-    if (cap !== null && resupplyTargets(state, map, l, undefined, cap))
-      return {
-        rule: l.initiative <= 0 ? '10.52' : '10.53',
-        code: 'must-regain-supply',
-        message: `${l.name} is out of supply and must move back into supply, or toward it as far as he can: move him first (or move a lower-ranked leader, which bypasses him).`,
-      };
+    if (!l || l.nationality !== seat || !obligedCanMove(state, map, l)) continue;
+    return {
+      rule: l.initiative <= 0 ? '10.52' : '10.53',
+      code: 'must-regain-supply',
+      message: `${l.name} is out of supply and must move back into supply, or toward it as far as he can: move him first.`,
+    };
+  }
+  return undefined;
+}
+
+/**
+ * 10.52-10.53 with 5.34 (rulings): in the March Phase, a leader may not begin a move that would
+ * bypass a higher-ranked leader of his nationality who is obliged to regain supply and still can.
+ */
+export function resupplyBypassError(
+  state: GameState,
+  map: StrategicMap,
+  l: LeaderState,
+): RuleError | undefined {
+  if (state.phase !== 'march') return undefined;
+  for (const id of state.movement.mustResupply ?? []) {
+    const o = state.leaders[id];
+    if (!o || o.id === l.id || o.nationality !== l.nationality || o.rank >= l.rank) continue;
+    if (!obligedCanMove(state, map, o)) continue;
+    return {
+      rule: o.initiative <= 0 ? '10.52' : '10.53',
+      code: 'must-regain-supply-first',
+      message: `${o.name} began this phase out of supply and must move back into supply first: moving ${l.name} now would bypass him (5.34).`,
+    };
   }
   return undefined;
 }
