@@ -204,7 +204,7 @@ describe('bot e2e with the real engine (1757)', () => {
     await h.advance(3 * 3_600_000);
     const updates = h.standin.messagesIn('war').filter(isUpdate);
     const texts = updates.slice(before).map(textOf).join('\n');
-    expect(texts).toMatch(/The deadline of the forcemarch phase passed/);
+    expect(texts).toMatch(/The deadline of the Force March Phase passed/);
     expect(texts).toMatch(/Turn 1 · Coalition player-turn · March Phase/);
   }, 60_000);
   it('every request fit Discord limits (nothing refused by the stand-in)', () => {

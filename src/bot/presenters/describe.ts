@@ -99,6 +99,14 @@ const ADJECTIVE: Record<string, string> = {
   empire: 'Imperial',
 };
 const NATION = Object.keys(ADJECTIVE).join('|');
+const PHASE_TITLES: Record<string, string> = {
+  forcemarch: 'Force March Phase',
+  march: 'March Phase',
+  combat: 'Combat Phase',
+  siege: 'Siege Resolution Phase',
+  depot: 'Depot Creation Phase',
+  'prisoner-exchange': 'Prisoner Exchange Phase',
+};
 const NOUNS = 'SP|force|forces|depot|depots|units?|leaders?|prisoners|garrison';
 
 /**
@@ -123,7 +131,12 @@ export function humanize(text: string, names?: NameBook): string {
       (n) => n.charAt(0).toUpperCase() + n.slice(1),
     )
     .replace(/\bprussian[- ]allied\b/gi, 'Prussian-Allied')
-    .replace(/(?<![\w-])coalition(?= player-turn| side| victory)/g, 'Coalition');
+    .replace(/(?<![\w/:.-])coalition(?![\w-])/g, 'Coalition')
+    // Phase ids in engine texts ("the forcemarch phase") become the rulebook's names (4.2).
+    .replace(
+      /\b(?:the )?(forcemarch|march|combat|siege|depot|prisoner-exchange) phase\b/g,
+      (m: string, id: string) => `${m.startsWith('the ') ? 'the ' : ''}${PHASE_TITLES[id] ?? id}`,
+    );
   if (names) {
     const first = /^([a-z][a-z_-]+)\b/.exec(t);
     if (first) {
