@@ -101,7 +101,7 @@ export class BullJobQueue implements JobQueue {
   }
 
   async close(): Promise<void> {
-    await Promise.all([...this.queues.values()].map((q) => q.close()));
+    await closeWithin([...this.queues.values()]);
   }
 
   /** Remove every key under this queue's prefix (tests clean up with this). */
@@ -146,7 +146,29 @@ export function startWorkers(options: WorkerOptions): WorkerGroup {
   return {
     workers,
     close: async () => {
-      await Promise.all(workers.map((w) => w.close()));
+      await closeWithin(workers);
     },
   };
+}
+
+/**
+ * Close queues or workers cleanly, but within `ms`: with Redis unreachable a clean close never
+ * finishes, so after the wait the connections are dropped (nothing is lost: the database is the
+ * truth and start-up reconciliation re-enqueues what is due).
+ */
+export async function closeWithin(
+  items: ReadonlyArray<{ close(): Promise<void>; disconnect(): Promise<void> }>,
+  ms = 5000,
+): Promise<'closed' | 'disconnected'> {
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), ms);
+  });
+  const closed = Promise.all(items.map((x) => x.close())).then(() => 'closed' as const);
+  const r = await Promise.race([closed, timedOut]);
+  clearTimeout(timer);
+  if (r === 'closed') return 'closed';
+  // Dropping the connections does not wait for Redis either.
+  for (const x of items) void x.disconnect().catch(() => {});
+  return 'disconnected';
 }

@@ -9,7 +9,7 @@ import { MemoryPublisher } from '../../src/app/publisher.js';
 import { type Runtime, startRuntime } from '../../src/app/runtime.js';
 import { type DbHandle, openDatabase } from '../../src/db/client.js';
 import { actionLog, getGame } from '../../src/db/game-repository.js';
-import { BullJobQueue, startWorkers } from '../../src/queue/bullmq.js';
+import { BullJobQueue, closeWithin, startWorkers } from '../../src/queue/bullmq.js';
 import { jobId } from '../../src/queue/jobs.js';
 import { countingEngine } from '../app/support/counting-engine.js';
 import { dropPrefix, REDIS_URL, uniquePrefix, until } from './support.js';
@@ -181,6 +181,23 @@ describe('Redis unreachable (#17.10)', () => {
     expect(stderr).not.toHaveBeenCalled();
     stderr.mockRestore();
     await Promise.race([q.close(), new Promise((r) => setTimeout(r, 1000))]);
+  });
+});
+
+describe('closing while Redis is away', () => {
+  it('closeWithin gives up after the wait and drops the connections instead of hanging', async () => {
+    const dropped: string[] = [];
+    const stuck = (name: string) => ({
+      close: () => new Promise<void>(() => {}),
+      disconnect: async () => void dropped.push(name),
+    });
+    const t = Date.now();
+    expect(await closeWithin([stuck('queue'), stuck('worker')], 200)).toBe('disconnected');
+    expect(Date.now() - t).toBeLessThan(2000);
+    expect(dropped).toEqual(['queue', 'worker']);
+    const fine = { close: async () => {}, disconnect: async () => void dropped.push('fine') };
+    expect(await closeWithin([fine], 200)).toBe('closed');
+    expect(dropped).toEqual(['queue', 'worker']);
   });
 });
 

@@ -116,5 +116,11 @@ export async function run(args: string[]): Promise<number> {
   await group.close();
   await queue.close();
   handle.close();
+  // With Redis unreachable the closes give up after a while, but bullmq's connections may still
+  // hold the event loop: a stopped worker exits anyway (the database is closed, nothing is lost).
+  setTimeout(() => {
+    log.warn('worker: Redis connections did not close; exiting');
+    process.exit(0);
+  }, 1000).unref();
   return 0;
 }
