@@ -233,6 +233,42 @@ describe('Combat Phase around a besieged fortress (12.23, 12.33, 13.14)', () => 
     expect(s.depots['1125']?.owner).toBe('prussia');
   });
 
+  it('12.23 example: after a sortie that ends in a draw, the survivors may go back in or retreat out', () => {
+    // Browne (Attack 1): die 4 on column 66 gives a draw; 11 Austrians survive outside.
+    const drawn = () => {
+      const s0 = pragueSiege([4, 3]);
+      s0.leaders.browne!.attack = 1;
+      let s = enter(s0);
+      s = act(s, 'prussia', { type: 'combat-decline', hex: '1125' });
+      s = act(s, 'austria', { type: 'combat-sortie', hex: '1125', sp: { austria: 9 } });
+      return act(s, 'austria', { type: 'combat-attack', hex: '1125' });
+    };
+    const s = drawn();
+    expect(s.forces['1125']?.austria).toEqual({ out: 11, in: 1 });
+    // The last battle of the phase: the phase still waits for the Austrians' choice.
+    expect(combatPhaseHook.pending(s)).toEqual(['austria']);
+    const legal = combatPhaseHook.legal(s, 'austria');
+    expect(legal[0]).toEqual({ type: 'combat-retreat', hex: '1125', to: '1125' });
+    expect(legal).toContainEqual({ type: 'combat-retreat', hex: '1125', to: 'fortress' });
+    const out = legal.find((a) => a.type === 'combat-retreat' && a.to !== 'fortress' && a.to !== '1125');
+    expect(out).toBeDefined();
+    // Back inside: the whole force, leader too; a draw demoralizes nobody.
+    const inside = act(s, 'austria', { type: 'combat-retreat', hex: '1125', to: 'fortress' });
+    expect(inside.forces['1125']?.austria).toEqual({ out: 0, in: 12 });
+    expect(inside.leaders.browne!.inside).toBe(true);
+    expect(inside.demoralized.coalition).toEqual([]);
+    expect(combatPhaseHook.pending(inside)).toEqual([]);
+    // Out of the hex toward supply.
+    const away = act(s, 'austria', out!);
+    expect(away.forces['1125']?.austria).toEqual({ out: 0, in: 1 });
+    expect(away.demoralized.coalition).toEqual([]);
+    // Staying is the default (deadline).
+    const stay = combatPhaseHook.timeout(structuredClone(s)).state;
+    expect(stay.forces['1125']?.austria).toEqual({ out: 11, in: 1 });
+    // The besiegers may not choose for them.
+    expect(tryAct(s, 'prussia', { type: 'combat-retreat', hex: '1125', to: 'fortress' }).ok).toBe(false);
+  });
+
   it('13.14: during the Combat Phase every view, the public too, shows the besiegers strength', () => {
     const s = enter(pragueSiege([]));
     for (const viewer of ['public', 'austria', 'prussia'] as const) {

@@ -50,6 +50,8 @@ export interface CombatHookState {
     die: number;
     allowance: number;
     options: { to: HexId | 'fortress'; path: HexId[] }[];
+    /** 12.23 example: a drawn battle at a besieged fortress; the survivors may stay (`to` = hex). */
+    draw?: boolean;
   };
 }
 

@@ -16,7 +16,7 @@ import { ev, toSides } from '../events.js';
 import { engineMap } from '../map-env.js';
 import type { HookResult, HookStep, PhaseHook } from '../phases/hooks.js';
 import { rollDie } from '../rng.js';
-import { isWinterTurn, otherSide, seatsOf } from '../state.js';
+import { garrisonSide, isWinterTurn, otherSide, seatsOf, sideSp } from '../state.js';
 import type { GameEvent, GameState, HexId, RuleError, Seat, Side } from '../types.js';
 import { NATIONALITIES } from '../types.js';
 import {
@@ -220,7 +220,7 @@ function apply(state: GameState, seat: Seat, action: Action, env: CombatEnv): Ho
           'illegal-retreat',
           `${a.to} is not a legal end of this retreat; choose one of ${h.retreat.options.map((o) => o.to).join(', ')}.`,
         );
-      carryOutRetreat(state, h.retreat.hex, side, opt, events);
+      carryOutRetreat(state, h.retreat.hex, side, opt, events, h.retreat.draw);
       finishHex(h, h.retreat.hex);
       h.retreat = undefined;
       h.stage = 'option';
@@ -270,10 +270,20 @@ function fight(
   applyBattle(state, hex, out, events);
   const loser = out.mustRetreat;
   if (!loser) {
+    // 12.23 example: after a draw at a besieged fortress, the besieged side's survivors outside
+    // (the sortie and the units that joined it) may go back in or retreat out of the hex.
+    const besieged = wasBesieged ? besiegedSide(state, hex) : undefined;
+    if (besieged && sideSp(state, hex, besieged, 'out') > 0)
+      return startRetreat(state, map, hex, besieged, h, events, true);
     finishHex(h, hex);
     return undefined;
   }
   return startRetreat(state, map, hex, loser, h, events);
+}
+
+/** The side whose fortress at `hex` is besieged: its garrison's, else (all came out) its holder's. */
+function besiegedSide(state: GameState, hex: HexId): Side | undefined {
+  return garrisonSide(state, hex) ?? state.fortressControl[hex];
 }
 
 function legal(state: GameState, seat: Seat, map: StrategicMap): Action[] {
@@ -316,7 +326,7 @@ function defaultStep(state: GameState, env: CombatEnv, h: CombatHookState, event
     // 12.21: a seat that does not answer makes no garrison move.
     closeWindow(state, map, h, events);
   } else if (h.stage === 'retreat' && h.retreat) {
-    carryOutRetreat(state, h.retreat.hex, h.retreat.side, h.retreat.options[0]!, events);
+    carryOutRetreat(state, h.retreat.hex, h.retreat.side, h.retreat.options[0]!, events, h.retreat.draw);
     finishHex(h, h.retreat.hex);
     h.retreat = undefined;
     h.stage = 'option';

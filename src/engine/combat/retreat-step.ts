@@ -51,7 +51,11 @@ export function retreatBoard(
   };
 }
 
-/** 9.51: the loser's retreat begins: a die for its allowance, then the legal ends of the retreat. */
+/**
+ * 9.51: the loser's retreat begins: a die for its allowance, then the legal ends of the retreat.
+ * `draw` (12.23 example): after a drawn battle at a besieged fortress the besieged side's survivors
+ * may stay, go back inside, or retreat out of the hex; nothing is captured or demoralized.
+ */
 export function startRetreat(
   state: GameState,
   map: StrategicMap,
@@ -59,6 +63,7 @@ export function startRetreat(
   side: Side,
   h: CombatHookState,
   events: GameEvent[],
+  draw = false,
 ): RuleError | undefined {
   const force = forceInHex(state, hex, side);
   const nats = Object.keys(force.sp) as Nationality[];
@@ -75,6 +80,20 @@ export function startRetreat(
     mayReenterFortress: f !== undefined && garrisonSide(state, hex) !== otherSide(side),
   });
   if ('error' in plan) return { rule: plan.rule, code: 'retreat', message: plan.error };
+  if (draw) {
+    const options = [{ to: hex, path: [] as HexId[] }, ...(plan.trapped ? [] : plan.options.map(optionJson))];
+    events.push(
+      ev(
+        'draw-withdrawal-roll',
+        `After the draw at ${hex} the survivors of the sortie may stay, go back into the fortress or withdraw (die ${die}: ${plan.allowance} MP).`,
+        toSides('prussian-allied', 'coalition'),
+        { hex, die, allowance: plan.allowance },
+      ),
+    );
+    h.stage = 'retreat';
+    h.retreat = { hex, side, die, allowance: plan.allowance, options, draw: true };
+    return undefined;
+  }
   events.push(
     ev(
       'retreat-roll',
@@ -125,7 +144,12 @@ export function carryOutRetreat(
   side: Side,
   opt: { to: HexId | 'fortress'; path: HexId[] },
   events: GameEvent[],
+  draw = false,
 ): void {
+  if (draw) {
+    withdrawAfterDraw(state, hex, side, opt, events);
+    return;
+  }
   const force = forceInHex(state, hex, side);
   const enemy = otherSide(side);
   const dest = opt.to === 'fortress' ? hex : opt.to;
@@ -163,4 +187,59 @@ export function carryOutRetreat(
     ),
   );
   events.push(ev('retreat-public', `A defeated force left ${hex}.`, { to: 'all' }, { hex }));
+}
+
+/** 12.23 example after a draw: the survivors stay, go back in, or withdraw, not demoralized (11.0). */
+function withdrawAfterDraw(
+  state: GameState,
+  hex: HexId,
+  side: Side,
+  opt: { to: HexId | 'fortress'; path: HexId[] },
+  events: GameEvent[],
+): void {
+  if (opt.to === hex) {
+    events.push(
+      ev(
+        'draw-stay',
+        `The survivors at ${hex} stay outside the fortress.`,
+        toSides('prussian-allied', 'coalition'),
+        {
+          hex,
+        },
+      ),
+    );
+    return;
+  }
+  const force = forceInHex(state, hex, side);
+  const enemy = otherSide(side);
+  const dest = opt.to === 'fortress' ? hex : opt.to;
+  const where = opt.to === 'fortress' ? 'in' : 'out';
+  if (Object.values(force.sp).some((n) => n > 0))
+    for (const step of opt.path) {
+      if (sideSp(state, step, enemy) > 0) continue;
+      for (const l of sideLeadersAt(state, step, enemy, 'out')) captureLeader(state, l.id, side);
+    }
+  for (const [nat, n] of Object.entries(force.sp)) {
+    addSp(state, hex, nat as Nationality, 'out', -n);
+    addSp(state, dest, nat as Nationality, where, n);
+  }
+  for (const l of force.leaders) {
+    const ls = state.leaders[l.id]!;
+    ls.hex = dest;
+    ls.inside = where === 'in';
+  }
+  if (sideSp(state, hex, side, 'out') === 0 && sideSp(state, hex, enemy, 'out') > 0)
+    loseDepot(state, hex, side);
+  events.push(
+    ev(
+      'draw-withdrawal',
+      opt.to === 'fortress'
+        ? `The survivors at ${hex} go back into the fortress.`
+        : `The survivors at ${hex} withdraw to ${dest}.`,
+      toSides('prussian-allied', 'coalition'),
+      { hex, to: opt.to, path: opt.path },
+    ),
+  );
+  if (opt.to !== 'fortress')
+    events.push(ev('retreat-public', `A force left ${hex}.`, { to: 'all' }, { hex }));
 }
