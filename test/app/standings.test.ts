@@ -14,6 +14,7 @@ import {
   syncRecords,
 } from '../../src/app/standings/record.js';
 import { computeStandings } from '../../src/app/standings/standings.js';
+import { campaignStory } from '../../src/app/standings/story.js';
 import { run as runStandings } from '../../src/cli/commands/standings.js';
 import { type DbHandle, openDatabase } from '../../src/db/client.js';
 import { setStatus } from '../../src/db/game-repository.js';
@@ -162,6 +163,27 @@ describe('campaign records from the action logs', () => {
     expect(st.players.find((l) => l.key === 'u3')!.campaigns.played).toBe(1);
     expect(st.nations.map((l) => l.key).sort()).toEqual(['austria', 'prussia']);
     expect(st.sides.map((l) => l.key).sort()).toEqual(['coalition', 'prussian-allied']);
+  });
+});
+
+describe('/history: the story from the log, told to each reader', () => {
+  it('after the end everything; to the public only what is public (9.0: battle reports go to the sides)', () => {
+    const all = campaignStory(h.db, engine, 'fx-1758-s11', 'all').flatMap((c) => c.lines);
+    const pub = campaignStory(h.db, engine, 'fx-1758-s11', { seats: [] }).flatMap((c) => c.lines);
+    const austria = campaignStory(h.db, engine, 'fx-1758-s11', { seats: ['austria'] }).flatMap(
+      (c) => c.lines,
+    );
+    expect(all.some((l) => /^Battle at 1430: column/.test(l))).toBe(true);
+    expect(pub.some((l) => /^Battle at /.test(l))).toBe(false);
+    expect(pub).toContain('A battle was fought at 1430.');
+    // A side's seat reads the report itself, not the public notice as well.
+    expect(austria.some((l) => /^Battle at 1430: column/.test(l))).toBe(true);
+    expect(austria).not.toContain('A battle was fought at 1430.');
+  });
+  it('chapters carry the Game-Turn and its date', () => {
+    const chapters = campaignStory(h.db, engine, 'fx-1758-s11', 'all');
+    expect(chapters.length).toBeGreaterThan(1);
+    for (const c of chapters) expect(c.date).toMatch(/^(early|late) [A-Z][a-z]+ 175[89]$/);
   });
 });
 
