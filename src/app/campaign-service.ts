@@ -21,7 +21,7 @@ import { GAME_ID_PATTERN, type JobQueue } from '../queue/jobs.js';
 import { applyWithRetry, stateOf } from './apply-action.js';
 import type { Clock } from './clock.js';
 import { engineForKind, type GameKind, isGameKind, type KindedEngine } from './engine-kind.js';
-import type { Action, EngineEvent, RulesEngine, Seat } from './engine-port.js';
+import { type Action, type EngineEvent, isStep, type RulesEngine, type Seat } from './engine-port.js';
 import { clip, fail, type Result, refusal } from './result.js';
 import { type GameSettingsInput, parseSettings } from './settings.js';
 import { visibleTo } from './step-resolver.js';
@@ -334,7 +334,7 @@ export class CampaignService {
     const step = this.deps.engine.step(state);
     const pending = new Set(this.deps.engine.pendingSeats(state));
     const deadline = openDeadlineOf(this.deps.db, game.id);
-    const dueAt = deadline && deadline.stepId === step.id ? deadline.dueAt : null;
+    const dueAt = deadline && isStep(step, deadline.stepId) ? deadline.dueAt : null;
     const decisions = getSeats(this.deps.db, game.id)
       .filter((s) => s.userId === input.userId && pending.has(s.seat))
       .map((s) => ({

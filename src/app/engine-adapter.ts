@@ -1,8 +1,11 @@
 // Binds the real rules engine (src/engine) and autopilot (src/autopilot) to the service's port.
 // The engine's events ({kind, text, vis, data}) are mapped to the port's {type, visibility}; side
 // visibility becomes the seats of those sides in the game. Steps are named from the turn, the
-// phasing side and the phase; in the phases run by hooks (combat, siege, prisoner exchange) each
-// sub-decision (attack option, retreat, honours of war) is its own short 'prompt' step.
+// phasing side and the phase; in the phases run by modules (combat, siege, prisoner exchange) each
+// sub-decision is its own short 'prompt' step, named by the module (`combat.option@2011`) and the
+// seats asked: `t3.coalition.combat.option@2011/austria`. Games stored before the names carry
+// deadlines with the old hashed ids (`t3.coalition.combat.<sha1 of the phase state>`): each step
+// lists that id as an alias, so those deadlines still fire.
 import { createHash } from 'node:crypto';
 import { decide, type Level } from '../autopilot/decide.js';
 import { createAutopilotRng } from '../autopilot/rng.js';
@@ -16,10 +19,12 @@ import {
   isScenarioId,
   legalActions,
   loadScenario,
+  moduleFor,
   NATIONALITIES,
   pendingSeats,
   setDefaultMapLoader,
   setup,
+  stepOf,
   view,
 } from '../engine/index.js';
 import { loadMap } from '../map/strategic-map.js';
@@ -28,8 +33,6 @@ import { canonicalJson } from './replay.js';
 
 // The engine reads the committed map unless something (a test) registered another one.
 setDefaultMapLoader(() => loadMap());
-
-const HOOK_PHASES = new Set(['combat', 'siege', 'prisoner-exchange']);
 
 /** Autopilot level 1 plays passively, 2 and above play the standard autopilot. */
 function levelName(level: number): Level {
@@ -104,9 +107,14 @@ export const engine: RulesEngine<GameState> = {
   step(state): StepInfo {
     const base = `t${state.turn}.${state.phasing}.${state.phase}`;
     if (state.over) return { id: `over.t${state.over.turn}`, kind: 'phase' };
-    if (!HOOK_PHASES.has(state.phase)) return { id: base, kind: 'phase' };
-    const hook = createHash('sha1').update(canonicalJson(state.combat.hook)).digest('hex').slice(0, 12);
-    return { id: `${base}.${hook}`, kind: 'prompt' };
+    if (!moduleFor(state.phase)) return { id: base, kind: 'phase' };
+    const asked = pendingSeats(state).join('+');
+    const legacy = createHash('sha1').update(canonicalJson(state.combat.hook)).digest('hex').slice(0, 12);
+    return {
+      id: `t${state.turn}.${state.phasing}.${stepOf(state)}/${asked}`,
+      kind: 'prompt',
+      aliases: [`${base}.${legacy}`],
+    };
   },
   involved(state, seat, events) {
     if (!isSeat(seat)) return false;

@@ -43,6 +43,16 @@ export interface StepInfo {
   /** Identifies the step; it changes whenever the game moves to another step. */
   id: string;
   kind: StepKind;
+  /**
+   * Ids this same step had under an earlier naming (stored deadlines of games running across an
+   * upgrade still name it so): a stored step id matching one of them is this step.
+   */
+  aliases?: string[];
+}
+
+/** Whether a stored step id (a deadline's, a decision's) names the step the game is in now. */
+export function isStep(step: StepInfo, stepId: string): boolean {
+  return step.id === stepId || (step.aliases?.includes(stepId) ?? false);
 }
 
 export interface RulesEngine<S = unknown> {

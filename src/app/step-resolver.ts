@@ -28,8 +28,10 @@ import {
   type Action,
   DONE,
   type EngineEvent,
+  isStep,
   type RulesEngine,
   type Seat,
+  type StepInfo,
   timeoutAction,
 } from './engine-port.js';
 import type { OutboundMessage, Publisher } from './publisher.js';
@@ -210,7 +212,7 @@ export async function processDeadline(
     return;
   }
   const state = stateOf(game);
-  if (deps.engine.step(state).id !== d.stepId) {
+  if (!isStep(deps.engine.step(state), d.stepId)) {
     closeDeadline(deps.db, d.id, deps.clock.now());
     return;
   }
@@ -255,7 +257,7 @@ export async function processDeadline(
     const g = getGame(deps.db, d.gameId);
     if (g?.status !== 'active') break;
     const s = stateOf(g);
-    if (deps.engine.step(s).id !== d.stepId) break;
+    if (!isStep(deps.engine.step(s), d.stepId)) break;
     const seat = deps.engine.pendingSeats(s).find((p) => !tried.has(p));
     if (!seat) break;
     tried.add(seat);
@@ -267,7 +269,7 @@ export async function processDeadline(
       // One timeout per seat and deadline, even if the deadline job runs twice.
       requestId: `deadline:${d.id}`,
       prepare: (cur) =>
-        deps.engine.step(cur).id === d.stepId && deps.engine.pendingSeats(cur).includes(seat)
+        isStep(deps.engine.step(cur), d.stepId) && deps.engine.pendingSeats(cur).includes(seat)
           ? timeoutAction(seat)
           : refusal('conflict', 'seat no longer pending'),
     });
@@ -290,14 +292,14 @@ function buildMessages(deps: ProcessorDeps, job: Extract<Job, { kind: 'publish' 
     const began = deps.db.query.deadlines
       .findFirst({ where: (d, { and, eq }) => and(eq(d.gameId, game.id), eq(d.version, job.version)) })
       .sync();
-    if (!began || deps.engine.isOver(state) || began.stepId !== deps.engine.step(state).id) return [];
+    if (!began || deps.engine.isOver(state) || !isStep(deps.engine.step(state), began.stepId)) return [];
   }
   if (job.topic === 'reminder' && !reminderStillDue(deps, game.id, job.version, state)) return [];
   const over = deps.engine.isOver(state);
   const pending = over ? [] : deps.engine.pendingSeats(state);
   const deadline =
     game.status === 'active'
-      ? getDeadlineOpenForStep(deps, game.id, over ? null : deps.engine.step(state).id)
+      ? getDeadlineOpenForStep(deps, game.id, over ? null : deps.engine.step(state))
       : undefined;
   const dueAt = deadline?.dueAt ?? null;
   const seats = getSeats(deps.db, job.gameId);
@@ -372,7 +374,7 @@ function reminderStillDue(deps: ProcessorDeps, gameId: string, version: number, 
     .findFirst({ where: (x, { and, eq }) => and(eq(x.gameId, gameId), eq(x.version, version)) })
     .sync();
   if (!d || d.closedAt !== null || d.firedAt !== null) return false;
-  if (deps.engine.isOver(state) || deps.engine.step(state).id !== d.stepId) return false;
+  if (deps.engine.isOver(state) || !isStep(deps.engine.step(state), d.stepId)) return false;
   return deps.clock.now() < d.dueAt;
 }
 
@@ -391,11 +393,13 @@ function stepEvents(deps: ProcessorDeps, gameId: string, version: number): unkno
   return eventsBetween(deps.db, gameId, previous?.version ?? 0, version);
 }
 
-function getDeadlineOpenForStep(deps: ProcessorDeps, gameId: string, stepId: string | null) {
-  if (stepId === null) return undefined;
+function getDeadlineOpenForStep(deps: ProcessorDeps, gameId: string, step: StepInfo | null) {
+  if (step === null) return undefined;
+  const ids = [step.id, ...(step.aliases ?? [])];
   return deps.db.query.deadlines
     .findFirst({
-      where: (d, { and, eq, isNull }) => and(eq(d.gameId, gameId), eq(d.stepId, stepId), isNull(d.closedAt)),
+      where: (d, { and, eq, inArray, isNull }) =>
+        and(eq(d.gameId, gameId), inArray(d.stepId, ids), isNull(d.closedAt)),
     })
     .sync();
 }

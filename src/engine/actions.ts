@@ -109,9 +109,21 @@ export type CoreAction = z.infer<(typeof coreActionSchemas)[number]>;
 export type Action = z.infer<typeof actionSchema>;
 /** The action type names. */
 export type ActionType = Action['type'];
-export type { CombatAction } from './combat/actions.js';
+export type {
+  CombatAction,
+  CombatAttackAction,
+  CombatDeclineAction,
+  CombatOrderAction,
+  CombatRetreatAction,
+  CombatSortieAction,
+} from './combat/actions.js';
 export type { ExchangeAction } from './prisoners/actions.js';
-export type { SiegeAction } from './siege/actions.js';
+export type {
+  SiegeAction,
+  SiegeHonoursAction,
+  SiegeResolveAction,
+  SiegeSurrenderAction,
+} from './siege/actions.js';
 
 export function actionsJsonSchema(): unknown {
   return z.toJSONSchema(actionSchema);

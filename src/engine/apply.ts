@@ -4,8 +4,8 @@ import type { StrategicMap } from '../map/types.js';
 import { type Action, actionSchema, type MarchAction } from './actions.js';
 import { ev, toSides } from './events.js';
 import { engineMap } from './map-env.js';
-import { phaseHooks } from './phases/hooks.js';
 import { advance, housekeeping, marchAllowance } from './phases/machine.js';
+import { moduleFor } from './phases/registry.js';
 import { runExchange } from './prisoners/phase.js';
 import { rollDie } from './rng.js';
 import { buildDepot, depotBuildError, destroyDepot, destroyDepotError } from './rules/depots.js';
@@ -38,8 +38,6 @@ export type ApplyResult =
 function fail(rule: string, code: string, message: string): ApplyResult {
   return { ok: false, error: { rule, code, message } };
 }
-
-const HOOK_PHASES = new Set(['combat', 'siege', 'prisoner-exchange']);
 
 export function apply(
   state: GameState,
@@ -102,12 +100,12 @@ function dispatch(
   if (a.type === 'timeout') {
     // Time enters the engine only as an action: every seat still pending is treated as done.
     const timedOut = [...s.pending];
-    if (HOOK_PHASES.has(s.phase)) {
-      const hook = phaseHooks[s.phase as 'combat'];
-      const r = hook.timeout(s, map);
+    const mod = moduleFor(s.phase);
+    if (mod) {
+      const r = mod.timeout(s, map);
       Object.assign(s, r.state);
       events.push(...r.events);
-      s.pending = hook.pending(s);
+      s.pending = mod.pending(s);
       if (s.pending.length > 0) s.pending = [];
     } else {
       finishAllForces(s);
@@ -146,13 +144,14 @@ function dispatch(
       code: 'not-your-step',
       message: `The ${seat} seat has nothing to do now (turn ${s.turn}, ${s.phasing} player-turn, ${s.phase} phase).`,
     };
-  if (HOOK_PHASES.has(s.phase)) {
-    const hook = phaseHooks[s.phase as 'combat'];
-    const r = hook.apply(s, seat, a, map);
+  // A phase with a module: the module decides (its own actions, `done`, `garrison` in combat).
+  const mod = moduleFor(s.phase);
+  if (mod) {
+    const r = mod.apply(s, seat, a, map);
     if (!r.ok) return r.error;
     Object.assign(s, r.state);
     events.push(...r.events);
-    s.pending = hook.pending(s);
+    s.pending = mod.pending(s);
     return undefined;
   }
   // Any action other than continuing the same force ends that seat's force's move (5.0).

@@ -4,8 +4,8 @@
 import type { StrategicMap } from '../map/types.js';
 import type { Action } from './actions.js';
 import { engineMap } from './map-env.js';
-import { phaseHooks } from './phases/hooks.js';
 import { marchAllowance } from './phases/machine.js';
+import { moduleFor } from './phases/registry.js';
 import { depotBuildError, destroyDepotError } from './rules/depots.js';
 import { marchDestinations, takeCap } from './rules/destinations.js';
 import { campBuildError } from './rules/fortified-camp.js';
@@ -85,8 +85,8 @@ function garrisonActions(state: GameState, map: StrategicMap, seat: Seat): Actio
 
 export function legalActions(state: GameState, seat: Seat, map: StrategicMap = engineMap()): Action[] {
   if (state.over || !state.pending.includes(seat)) return [];
-  if (state.phase === 'combat' || state.phase === 'siege' || state.phase === 'prisoner-exchange')
-    return phaseHooks[state.phase].legal(state, seat, map);
+  const mod = moduleFor(state.phase);
+  if (mod) return mod.legal(state, seat, map);
   const out: Action[] = [];
   if (state.phase === 'depot') {
     const supply = computeSupply(state, map, sideOf(state, seat));

@@ -2,13 +2,13 @@
 // is assembled from permitted fields; nothing is copied wholesale from the state. Own side (all
 // seats of the viewer's side) sees its strengths; enemy stacks show position, nationality, the
 // leader on top of each nationality (8.21), inside/outside the fortress and depots, never SP,
-// except what a reveal rule opens (phases/hooks.ts viewHook: 9.0 committed battles, 13.14).
+// except what a reveal rule opens (reveal.ts viewHook: 9.0 committed battles, 13.14).
 import type { StrategicMap } from '../map/types.js';
 import type { Action } from './actions.js';
 import { eventsFor } from './events.js';
 import { legalActions } from './legal.js';
 import { engineMap } from './map-env.js';
-import { viewHook } from './phases/hooks.js';
+import { viewHook } from './reveal.js';
 import { forfeitAvailable } from './rules/forfeit.js';
 import { computeSupply } from './rules/supply.js';
 import type { GameEvent, GameState, HexId, Nationality, PhaseName, Seat, Side } from './types.js';

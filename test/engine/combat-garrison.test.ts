@@ -7,7 +7,7 @@ import { combatPhaseHook } from '../../src/engine/combat/phase.js';
 import { eventsFor } from '../../src/engine/events.js';
 import { checkInvariants } from '../../src/engine/fuzz.js';
 import { useMap } from '../../src/engine/map-env.js';
-import type { HookAction, HookResult } from '../../src/engine/phases/hooks.js';
+import type { HookAction, HookResult } from '../../src/engine/phases/module.js';
 import type { GameState, Seat } from '../../src/engine/types.js';
 import { baseState, leader, testMap } from './combat-fixtures.js';
 

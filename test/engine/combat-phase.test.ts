@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { combatPhaseHook } from '../../src/engine/combat/phase.js';
 import { useMap } from '../../src/engine/map-env.js';
-import type { HookAction, HookResult } from '../../src/engine/phases/hooks.js';
+import type { HookAction, HookResult } from '../../src/engine/phases/module.js';
 import { computeSupply } from '../../src/engine/rules/supply.js';
 import { supremeCommander } from '../../src/engine/state.js';
 import type { GameState, Seat } from '../../src/engine/types.js';

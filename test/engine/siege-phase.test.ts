@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useMap } from '../../src/engine/map-env.js';
-import type { HookAction } from '../../src/engine/phases/hooks.js';
+import type { HookAction } from '../../src/engine/phases/module.js';
 import { hexDistance, nearestGarrison, siegePhaseHook } from '../../src/engine/siege/phase.js';
 import type { GameState, Seat } from '../../src/engine/types.js';
 import { baseState, leader, testMap } from './combat-fixtures.js';

@@ -10,11 +10,12 @@
 // Files: actions.ts (schemas and the phase's state), forces.ts (who fights where), fortress.ts
 // (garrison moves and sorties), resolver.ts (the seam), outcome.ts, retreat-step.ts, and this file
 // (the stages: order, garrison window, option, retreat; legal actions, defaults, deadline).
+import { type StepName, stepName } from '../../kernel/phase.js';
 import type { StrategicMap } from '../../map/types.js';
 import type { Action } from '../actions.js';
 import { ev, toSides } from '../events.js';
 import { engineMap } from '../map-env.js';
-import type { HookResult, HookStep, PhaseHook } from '../phases/hooks.js';
+import type { HookResult, HookStep, PhaseHook } from '../phases/module.js';
 import { rollDie } from '../rng.js';
 import { garrisonSide, isWinterTurn, otherSide, seatsOf, sideSp } from '../state.js';
 import type { GameEvent, GameState, HexId, RuleError, Seat, Side } from '../types.js';
@@ -358,6 +359,16 @@ function timeoutStep(state: GameState, env: CombatEnv): HookStep {
  * tactical one in here). The map is passed in by the engine; a direct call without one (tests)
  * uses the engine's map.
  */
+/** The named step (kernel StepName) the Combat Phase waits on: its stage and the hex being resolved. */
+function stepOfCombat(state: GameState): StepName {
+  const h = hookState(state);
+  if (h.stage === 'order') return stepName('combat', 'order');
+  if (h.stage === 'garrison') return stepName('combat', 'garrison', h.garrison?.hex);
+  if (h.stage === 'option') return stepName('combat', 'option', h.option?.hex);
+  if (h.stage === 'retreat') return stepName('combat', 'retreat', h.retreat?.hex);
+  return stepName('combat', 'done');
+}
+
 export function createCombatPhase(resolver: BattleResolver = crtResolver) {
   const env = (map: StrategicMap | undefined): CombatEnv => ({ map: map ?? engineMap(), resolver });
   return {
@@ -369,6 +380,7 @@ export function createCombatPhase(resolver: BattleResolver = crtResolver) {
     apply: (state: GameState, seat: Seat, action: Action, map?: StrategicMap) =>
       apply(state, seat, action, env(map)),
     timeout: (state: GameState, map?: StrategicMap) => timeoutStep(state, env(map)),
+    step: stepOfCombat,
   } satisfies PhaseHook;
 }
 

@@ -25,7 +25,7 @@ import {
   sideSp,
 } from '../state.js';
 import type { GameEvent, GameState, PhaseName, Seat, Side } from '../types.js';
-import { phaseHooks } from './hooks.js';
+import { phaseModules } from './registry.js';
 
 /** 4.2: the eight phases of a Player-Turn, in order. */
 export const PLAYER_TURN: readonly PhaseName[] = [
@@ -205,7 +205,7 @@ export function enterPhase(
       case 'siege':
       case 'prisoner-exchange': {
         if (p === 'combat') state.combat = { fought: [], besiegersFought: [], committed: [], hook: {} };
-        const hook = phaseHooks[p];
+        const hook = phaseModules[p];
         const r = hook.enter(state, map);
         state = r.state;
         events.push(...r.events);

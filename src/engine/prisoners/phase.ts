@@ -3,11 +3,12 @@
 // owner's returned prisoners go into (14.16). When such a choice exists the deciding seats are asked
 // once (`exchange-choice`); `done` or the deadline take the defaults (lowest-ranked leaders first,
 // lowest hex id). Frederick is never exchanged (14.15).
+import { type StepName, stepName } from '../../kernel/phase.js';
 import type { StrategicMap } from '../../map/types.js';
 import type { Action } from '../actions.js';
 import { ev } from '../events.js';
 import { engineMap } from '../map-env.js';
-import type { HookResult, HookStep, PhaseHook } from '../phases/hooks.js';
+import type { HookResult, HookStep, PhaseHook } from '../phases/module.js';
 import { addLedger, addSp, fortressAt, seatsOf } from '../state.js';
 import type { GameEvent, GameState, HexId, Nationality, Seat, Side } from '../types.js';
 import {
@@ -207,4 +208,7 @@ export const prisonerExchangePhaseHook = {
   apply: (state: GameState, seat: Seat, action: Action, map?: StrategicMap) =>
     apply(state, seat, action, map ?? engineMap()),
   timeout: (state: GameState, map?: StrategicMap) => timeout(state, map ?? engineMap()),
+  /** The named step: the exchange choices (14.14, 14.16) while any seat still has one to make. */
+  step: (state: GameState): StepName =>
+    stepName('prisoner-exchange', hs(state).waiting.length > 0 ? 'choice' : 'done'),
 } satisfies PhaseHook;

@@ -32,5 +32,8 @@ export interface SiegeHookState {
   breach?: { hex: HexId; step: BreachStep; garrisonSp: number };
 }
 
+export type SiegeResolveAction = z.infer<typeof siegeResolveSchema>;
+export type SiegeHonoursAction = z.infer<typeof siegeHonoursSchema>;
+export type SiegeSurrenderAction = z.infer<typeof siegeSurrenderSchema>;
 /** Every action only the Siege Resolution Phase takes (it also takes `done`). */
 export type SiegeAction = z.infer<(typeof siegeActionSchemas)[number]>;

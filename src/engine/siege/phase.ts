@@ -1,3 +1,4 @@
+import { type StepName, stepName } from '../../kernel/phase.js';
 import { distance } from '../../map/hex.js';
 import type { StrategicMap } from '../../map/types.js';
 import type { Action } from '../actions.js';
@@ -5,7 +6,7 @@ import { captureLeader } from '../combat/phase.js';
 import type { CombatLeader } from '../combat/types.js';
 import { ev } from '../events.js';
 import { engineMap } from '../map-env.js';
-import type { HookResult, HookStep, PhaseHook } from '../phases/hooks.js';
+import type { HookResult, HookStep, PhaseHook } from '../phases/module.js';
 import { rollDie } from '../rng.js';
 import { addLedger, addSp, fortressAt, garrisonSide, otherSide, sideLeadersAt } from '../state.js';
 import type {
@@ -421,6 +422,18 @@ function timeout(state: GameState, map: StrategicMap): HookStep {
   return { ok: true, state, events };
 }
 
+/**
+ * The named step: the breach decision and its fortress (13.33), or the rolls still open, listed by
+ * hex (each roll is a step of its own: the list shrinks).
+ */
+function stepOfSiege(state: GameState): StepName {
+  const h = hs(state);
+  if (h.breach?.step.step === 'honours-requested') return stepName('siege', 'honours', h.breach.hex);
+  if (h.breach?.step.step === 'surrender-demanded') return stepName('siege', 'surrender', h.breach.hex);
+  if (h.remaining.length > 0) return stepName('siege', 'resolve', h.remaining.join(','));
+  return stepName('siege', 'done');
+}
+
 /** The Siege Resolution Phase module; the map is passed in by the engine (tests may omit it). */
 export const siegePhaseHook = {
   phase: 'siege' as const,
@@ -431,4 +444,5 @@ export const siegePhaseHook = {
   apply: (state: GameState, seat: Seat, action: Action, map?: StrategicMap) =>
     apply(state, seat, action, map ?? engineMap()),
   timeout: (state: GameState, map?: StrategicMap) => timeout(state, map ?? engineMap()),
+  step: stepOfSiege,
 } satisfies PhaseHook;
