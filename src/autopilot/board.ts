@@ -125,8 +125,3 @@ export function scenarioFortresses(board: Board) {
   const regions = board.rules.fortressRegions as string[] | undefined;
   return board.map.fortresses().filter((f) => !regions || regions.includes(f.region));
 }
-
-/** Read an action's fields (actions are plain JSON objects with a `type`). */
-export function rec(a: { type: string }): Record<string, unknown> {
-  return a as unknown as Record<string, unknown>;
-}

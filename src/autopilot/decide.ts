@@ -1,13 +1,19 @@
 // decide(view, legal, rng, level): one seat's next action, always one of `legal`. It reads only
 // the seat's View (through view-adapter.ts) and public data, scores every legal action and takes
 // the best (ties broken by the autopilot's own seeded RNG, so a seed always gives the same game).
-import type { Action } from '../engine/actions.js';
+import type {
+  Action,
+  DepotBuildAction,
+  DepotDestroyAction,
+  ForceMarchAction,
+  GarrisonAction,
+  MarchAction,
+} from '../engine/actions.js';
 import { isWinterTurn } from '../engine/state.js';
-import type { HexId } from '../engine/types.js';
 import type { View } from '../engine/view.js';
 import { distance as hexDistance } from '../map/hex.js';
 import type { StrategicMap } from '../map/types.js';
-import { type Board, estimateEnemyOut, fortressHolder, friendSp, otherSideOf, rec } from './board.js';
+import { type Board, estimateEnemyOut, fortressHolder, friendSp, otherSideOf } from './board.js';
 import { marchDistanceTo } from './geometry.js';
 import { ARMY_SP, CAPTURE_SP, leaderHex, makePlan, type Plan } from './plan.js';
 import { answerPrompt, isPromptPhase } from './prompts.js';
@@ -52,15 +58,15 @@ interface Scored {
   why: string;
 }
 
-function scoreMarch(board: Board, plan: Plan, a: Action): Scored {
-  const leader = String(rec(a).leader);
-  const path = (rec(a).path as HexId[] | undefined) ?? [];
+function scoreMarch(board: Board, plan: Plan, a: MarchAction): Scored {
+  const leader = a.leader;
+  const path = a.path;
   const active = board.active?.leader === leader ? board.active : null;
   const start = active?.hex ?? leaderHex(board, leader);
   if (!start) return { action: a, score: -99, why: 'unknown leader' };
   const end = path.at(-1) ?? start;
   const goal = plan.goals.get(leader) ?? { hex: start, kind: 'hold' as const, note: 'holds' };
-  const take = (rec(a).take as { sp?: number } | undefined)?.sp ?? 0;
+  const take = a.take?.sp ?? 0;
   const sp = active ? active.sp + take : take;
   if (goal.kind === 'hold' && !active) return { action: a, score: -1, why: 'holds' };
   const field = marchDistanceTo(board.map, goal.hex);
@@ -78,8 +84,8 @@ function scoreMarch(board: Board, plan: Plan, a: Action): Scored {
     const wants = goal.kind === 'attack' || goal.kind === 'siege' || goal.kind === 'defend';
     if (!wants || ours < 1.3 * eOut) score -= 2 + Math.max(0, eOut - ours) * 0.5;
     // 5.5: an Overwhelming Attack is worth trying only when 400% looks likely.
-    if (rec(a).overwhelm) score += ours >= 4 * Math.max(1, eOut) ? 4 : -1;
-  } else if (rec(a).overwhelm) score -= 1;
+    if (a.overwhelm) score += ours >= 4 * Math.max(1, eOut) ? 4 : -1;
+  } else if (a.overwhelm) score -= 1;
   // 10.61: every unsupplied hex loses an SP in each attrition phase.
   // A force in supply never marches out of it for mere progress: it moves within the net and a
   // depot carries the net forward (10.41); only the objective itself may lie beyond.
@@ -91,15 +97,15 @@ function scoreMarch(board: Board, plan: Plan, a: Action): Scored {
   return { action: a, score, why: `${goal.note}` };
 }
 
-function scoreForceMarch(board: Board, plan: Plan, a: Action): Scored {
-  const leader = String(rec(a).leader);
+function scoreForceMarch(board: Board, plan: Plan, a: ForceMarchAction): Scored {
+  const leader = a.leader;
   const hex = leaderHex(board, leader);
   const goal = plan.goals.get(leader);
   if (!hex || !goal) return { action: a, score: -1, why: '' };
   const l = board.friends.get(hex)?.leaders.find((x) => x.id === leader);
   // 5.2: a die + Initiative of six or more costs one SP.
   const lossChance = l ? Math.min(1, Math.max(0, (l.initiative + 6 - 5) / 6)) : 0.5;
-  const take = (rec(a).take as { sp?: number } | undefined)?.sp ?? 0;
+  const take = a.take?.sp ?? 0;
   const enemyHere = estimateEnemyOut(board.enemies.get(hex));
   let value = -0.5 - lossChance * (take > 0 ? 1 : 0);
   // Escape a stronger enemy before the Combat Phase, or hurry to a threatened fortress.
@@ -108,11 +114,11 @@ function scoreForceMarch(board: Board, plan: Plan, a: Action): Scored {
   return { action: a, score: value, why: goal.note };
 }
 
-function scoreGarrison(board: Board, a: Action): Scored {
-  const hex = String(rec(a).hex);
-  const dir = rec(a).direction;
-  const sp = Number(rec(a).sp ?? 0);
-  const leaders = (rec(a).leaders as string[] | undefined) ?? [];
+function scoreGarrison(board: Board, a: GarrisonAction): Scored {
+  const hex = a.hex;
+  const dir = a.direction;
+  const sp = a.sp;
+  const leaders = a.leaders ?? [];
   const winter = isWinterTurn(board.turn);
   if (dir === 'out') return { action: a, score: -2, why: 'stays inside' };
   const f = board.map.fortress(hex);
@@ -130,8 +136,8 @@ function scoreGarrison(board: Board, a: Action): Scored {
   return { action: a, score: -1, why: 'keeps the field' };
 }
 
-function scoreDepot(board: Board, plan: Plan, a: Action): Scored {
-  const hex = String(rec(a).hex);
+function scoreDepot(board: Board, plan: Plan, a: DepotBuildAction): Scored {
+  const hex = a.hex;
   const enemy = board.enemies.get(hex);
   let score = -0.5;
   // 13.12: an operative depot in an enemy-garrisoned fortress hex besieges it.
@@ -147,8 +153,8 @@ function scoreDepot(board: Board, plan: Plan, a: Action): Scored {
   return { action: a, score, why: `builds a depot at ${hex}` };
 }
 
-function scoreDepotDestroy(board: Board, a: Action): Scored {
-  const hex = String(rec(a).hex);
+function scoreDepotDestroy(board: Board, a: DepotDestroyAction): Scored {
+  const hex = a.hex;
   // 10.46: rather than let a stronger enemy take it, destroy the depot (10.47).
   const eOut = estimateEnemyOut(board.enemies.get(hex));
   const score = eOut > 0 && eOut > 1.5 * friendSp(board, hex, 'out') ? 1 : -3;
@@ -168,16 +174,16 @@ function rankOrder(board: Board, scored: Scored[]): void {
   let first: number | undefined;
   for (const s of scored) {
     const a = s.action;
-    if ((a.type !== 'march' && a.type !== 'forcemarch') || board.active?.leader === rec(a).leader) continue;
+    if ((a.type !== 'march' && a.type !== 'forcemarch') || board.active?.leader === a.leader) continue;
     if (s.score <= 0.3) continue;
-    const r = rankOf(String(rec(a).leader));
+    const r = rankOf(a.leader);
     if (first === undefined || r < first) first = r;
   }
   if (first === undefined) return;
   for (const s of scored) {
     const a = s.action;
-    if ((a.type !== 'march' && a.type !== 'forcemarch') || board.active?.leader === rec(a).leader) continue;
-    if (rankOf(String(rec(a).leader)) > first) s.score = Math.min(s.score, -1);
+    if ((a.type !== 'march' && a.type !== 'forcemarch') || board.active?.leader === a.leader) continue;
+    if (rankOf(a.leader) > first) s.score = Math.min(s.score, -1);
   }
 }
 
@@ -236,7 +242,7 @@ export function decideWithReason(
   if (!legal.some((a) => a.type === 'done' || a.type === 'halt'))
     for (const s of scored) {
       const a = s.action;
-      if ((a.type === 'garrison' && rec(a).direction === 'out') || a.type === 'depot-destroy') s.score = -100;
+      if ((a.type === 'garrison' && a.direction === 'out') || a.type === 'depot-destroy') s.score = -100;
     }
   let best: Scored[] = [];
   let bestScore = Number.NEGATIVE_INFINITY;

@@ -1,11 +1,16 @@
 // Answers to the yes/no decisions of the Combat (9.0), Siege (13.0) and Prisoner Exchange (14.1)
 // phases, in the side's interest. The phase hooks name their actions; this module recognises them by
 // their `type` and fields and falls back on `done` (decline) for anything it does not know.
-import type { Action } from '../engine/actions.js';
+import type {
+  Action,
+  CombatRetreatAction,
+  SiegeHonoursAction,
+  SiegeSurrenderAction,
+} from '../engine/actions.js';
 import type { HexId } from '../engine/types.js';
 import { distance as hexDistance } from '../map/hex.js';
 import { attackOdds } from './battle-odds.js';
-import { type Board, estimateEnemyIn, estimateEnemyOut, fortressHolder, friendSp, rec } from './board.js';
+import { type Board, estimateEnemyIn, estimateEnemyOut, fortressHolder, friendSp } from './board.js';
 import type { Decision, Level } from './decide.js';
 import { supplyPicture } from './geometry.js';
 
@@ -14,8 +19,7 @@ export function isPromptPhase(phase: string): boolean {
 }
 
 function hexOf(a: Action): HexId | undefined {
-  const h = rec(a).hex;
-  return typeof h === 'string' ? h : undefined;
+  return 'hex' in a && typeof a.hex === 'string' ? a.hex : undefined;
 }
 
 /** Expected value of attacking in `hex` with everything of our side outside the fortress there. */
@@ -62,7 +66,7 @@ function retreatScore(board: Board, from: HexId, to: string): number {
  */
 export function answerPrompt(board: Board, legal: readonly Action[], level: Level): Decision | undefined {
   // 13.33 (1): the besieger grants or denies the honours of war.
-  const honours = legal.filter((a) => a.type === 'siege-honours');
+  const honours = legal.filter((a): a is SiegeHonoursAction => a.type === 'siege-honours');
   if (honours.length > 0) {
     const hex = hexOf(honours[0] as Action);
     const ours = hex ? friendSp(board, hex, 'out') : 0;
@@ -71,7 +75,7 @@ export function answerPrompt(board: Board, legal: readonly Action[], level: Leve
     // clearly stronger; the Prussian player beyond 20 losses pays double (17.0) and grants instead.
     const prussianCapped = board.side === 'prussian-allied' && (board.eliminated[board.side] ?? 0) >= 20;
     const denyIt = level === 'standard' && ours >= 2 * Math.max(1, garrison) && !prussianCapped;
-    const pick = honours.find((a) => rec(a).grant === !denyIt) ?? (honours[0] as Action);
+    const pick = honours.find((a) => a.grant === !denyIt) ?? (honours[0] as Action);
     return {
       action: pick,
       score: 1,
@@ -80,21 +84,21 @@ export function answerPrompt(board: Board, legal: readonly Action[], level: Leve
   }
   // 13.33 (2): the garrison surrenders or refuses; refusing forces a storm that costs the besiegers
   // as many SP as the garrison loses, while a surrender costs only us.
-  const surrender = legal.filter((a) => a.type === 'siege-surrender');
+  const surrender = legal.filter((a): a is SiegeSurrenderAction => a.type === 'siege-surrender');
   if (surrender.length > 0) {
-    const pick = surrender.find((a) => rec(a).accept === false) ?? (surrender[0] as Action);
+    const pick = surrender.find((a) => a.accept === false) ?? (surrender[0] as Action);
     return { action: pick, score: 1, why: 'refuses to surrender' };
   }
   // 9.51-9.52: where the beaten force goes.
-  const retreats = legal.filter((a) => a.type === 'combat-retreat');
+  const retreats = legal.filter((a): a is CombatRetreatAction => a.type === 'combat-retreat');
   if (retreats.length > 0) {
-    let best: { a: Action; v: number } | undefined;
+    let best: { a: CombatRetreatAction; v: number } | undefined;
     for (const a of retreats) {
-      const v = retreatScore(board, hexOf(a) ?? '', String(rec(a).to));
+      const v = retreatScore(board, a.hex, a.to);
       if (!best || v > best.v) best = { a, v };
     }
-    const b = best as { a: Action; v: number };
-    return { action: b.a, score: b.v, why: `retreats to ${String(rec(b.a).to)}` };
+    const b = best as { a: CombatRetreatAction; v: number };
+    return { action: b.a, score: b.v, why: `retreats to ${b.a.to}` };
   }
   const decline = legal.find((a) => a.type === 'combat-decline');
   const attack = legal.find((a) => a.type === 'combat-attack');

@@ -4,7 +4,7 @@ import { decisionCommand } from './decision.js';
 export const command = decisionCommand({
   name: 'attack',
   description: 'Take or decline the attack option in the Combat Phase (9.1)',
-  matches: (t) => /attack|decline|combat-order|sortie/.test(t) && !/retreat/.test(t),
+  types: ['combat-order', 'combat-attack', 'combat-decline', 'combat-sortie'],
   rule: '9.1',
   what: 'attack option',
 });

@@ -4,6 +4,7 @@
 // them as buttons. Picking goes through the usual preview.
 import { SlashCommandBuilder } from 'discord.js';
 import type { Action } from '../../app/engine-port.js';
+import type { ActionType } from '../../engine/actions.js';
 import { actionKey, buttonableActions, decisionRows, previewOrder } from '../orders.js';
 import { actionLabel } from '../presenters/describe.js';
 import { orderRetreats, retreatLabel } from '../presenters/retreat.js';
@@ -15,8 +16,8 @@ import { addSeatOption, str } from './options.js';
 export interface DecisionSpec {
   name: string;
   description: string;
-  /** Which legal action types belong to this command. */
-  matches: (type: string) => boolean;
+  /** The engine's action types this command offers (a closed list: renaming one fails to compile). */
+  types: readonly ActionType[];
   /** Rule case cited when nothing is offered. */
   rule: string;
   what: string;
@@ -30,7 +31,7 @@ function offered(deps: BotDeps, input: CommandInput, spec: DecisionSpec, seat?: 
   const decisions = pending.decisions.filter((d) => seat === undefined || d.seat === seat);
   const list = decisions.flatMap((d) =>
     buttonableActions(d.legalActions).flatMap((a, index) =>
-      spec.matches(a.type) ? [{ seat: d.seat, action: a, index }] : [],
+      (spec.types as readonly string[]).includes(a.type) ? [{ seat: d.seat, action: a, index }] : [],
     ),
   );
   return { ok: true as const, game: g.game, version: pending.version, list };

@@ -4,7 +4,7 @@ import { decisionCommand } from './decision.js';
 export const command = decisionCommand({
   name: 'exchange',
   description: 'Offer, accept or decline a prisoner exchange (14.1)',
-  matches: (t) => /exchange|prisoner/.test(t),
+  types: ['exchange-choice'],
   rule: '14.1',
   what: 'prisoner exchange',
 });

@@ -4,7 +4,7 @@ import { decisionCommand } from './decision.js';
 export const command = decisionCommand({
   name: 'retreat',
   description: 'Choose a retreat path after a battle (9.5), or take the default',
-  matches: (t) => /retreat/.test(t),
+  types: ['combat-retreat'],
   rule: '9.5',
   what: 'retreat',
 });

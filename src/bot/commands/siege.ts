@@ -4,7 +4,7 @@ import { decisionCommand } from './decision.js';
 export const command = decisionCommand({
   name: 'siege',
   description: 'Resolve a siege or answer the honours of war (13.0)',
-  matches: (t) => /siege|storm|honour|honor|surrender/.test(t),
+  types: ['siege-resolve', 'siege-honours', 'siege-surrender'],
   rule: '13.1',
   what: 'siege decision',
 });
