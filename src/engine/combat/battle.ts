@@ -59,6 +59,8 @@ export interface BattleOutcome {
   mustRetreat: Side | undefined;
   /** 9.46: depots of this side left in the hex fall to the enemy (10.46 decides after the retreat). */
   depotsLost: Side[];
+  /** Issue #16: the battle was fought out on a Leuthen tactical map (column and roll are then 0). */
+  tactical?: boolean;
 }
 
 /**

@@ -24,7 +24,9 @@ export function applyBattle(state: GameState, hex: HexId, out: BattleOutcome, ev
   }
   for (const side of out.depotsLost) loseDepot(state, hex, side);
   const text =
-    `Battle at ${hex}: column ${out.column}%, modified roll ${out.modifiedRoll}. ` +
+    (out.tactical
+      ? `Battle at ${hex}: fought out on the tactical map. `
+      : `Battle at ${hex}: column ${out.column}%, modified roll ${out.modifiedRoll}. `) +
     (out.victor === 'draw'
       ? 'A draw.'
       : `${out.victor === 'prussian-allied' ? 'Prussian-Allied' : 'Coalition'} victory.`);
@@ -34,6 +36,7 @@ export function applyBattle(state: GameState, hex: HexId, out: BattleOutcome, ev
       column: out.column,
       ...(out.die !== undefined ? { die: out.die } : {}),
       modifiedRoll: out.modifiedRoll,
+      ...(out.tactical ? { tactical: true } : {}),
       victor: out.victor,
       ...(out.mustRetreat ? { mustRetreat: out.mustRetreat } : {}),
       attacker: battleReport(out.attacker),
