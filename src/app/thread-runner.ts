@@ -24,22 +24,27 @@ function tsxEsmApi(): string {
   return pathToFileURL(join(dirname(pkg), exportsMap['./esm/api']!.import.default)).href;
 }
 
+/**
+ * Start a worker thread on a module of this source tree: a `.ts` module (tsx, tests) gets tsx's
+ * loader registered inside the thread first; a built `.js` tree runs as is.
+ */
+export function startModuleWorker(tsModule: URL, workerData: unknown): Worker {
+  const ts = new URL(import.meta.url).pathname.endsWith('.ts');
+  const script = ts ? tsModule : new URL(tsModule.href.replace(/\.ts$/, '.js'));
+  if (!ts) return new Worker(script, { workerData });
+  return new Worker(
+    `import(${JSON.stringify(tsxEsmApi())})` +
+      `.then((m) => { m.register(); return import(${JSON.stringify(script.href)}); })`,
+    { eval: true, workerData },
+  );
+}
+
 export async function startJobThread(o: {
   data: JobThreadData;
   enqueue: (job: Job, options?: EnqueueOptions) => Promise<void>;
   log?: (msg: string, data?: Record<string, unknown>) => void;
 }): Promise<JobThread> {
-  const here = new URL(import.meta.url);
-  const ts = here.pathname.endsWith('.ts');
-  const script = new URL(ts ? './job-thread.ts' : './job-thread.js', here);
-  // TypeScript sources (tsx, tests) need tsx's loader registered inside the thread first.
-  const worker = ts
-    ? new Worker(
-        `import(${JSON.stringify(tsxEsmApi())})` +
-          `.then((m) => { m.register(); return import(${JSON.stringify(script.href)}); })`,
-        { eval: true, workerData: o.data },
-      )
-    : new Worker(script, { workerData: o.data });
+  const worker = startModuleWorker(new URL('./job-thread.ts', import.meta.url), o.data);
   let seq = 0;
   const waiting = new Map<number, { resolve: () => void; reject: (e: Error) => void }>();
   let exited: Error | null = null;

@@ -92,6 +92,45 @@ export function createMapRenderer(): MapRenderer {
 }
 
 /**
+ * The same renderer in a worker thread (render-thread.ts), so drawing never blocks the event loop
+ * that answers interactions (#19.1). canvas is loaded here first: its native module must be
+ * initialised by the main thread before a worker uses it.
+ */
+export async function createThreadedMapRenderer(): Promise<MapRenderer & { close(): Promise<void> }> {
+  await import('canvas');
+  const { startModuleWorker } = await import('../app/thread-runner.js');
+  const worker = startModuleWorker(new URL('./render-thread.ts', import.meta.url), null);
+  let seq = 0;
+  const waiting = new Map<number, { resolve: (b: Buffer | null) => void; reject: (e: Error) => void }>();
+  let failed: Error | null = null;
+  const failAll = (e: Error) => {
+    failed = e;
+    for (const w of waiting.values()) w.reject(e);
+    waiting.clear();
+  };
+  worker.on('message', (m: { id: number; png?: Uint8Array | null; error?: string }) => {
+    const w = waiting.get(m.id);
+    waiting.delete(m.id);
+    if (!w) return;
+    if (m.error !== undefined) w.reject(new Error(m.error));
+    else w.resolve(m.png ? Buffer.from(m.png.buffer, m.png.byteOffset, m.png.byteLength) : null);
+  });
+  worker.on('error', failAll);
+  worker.on('exit', (code) => failAll(new Error(`the picture thread exited (${code})`)));
+  const render = ((view, options) =>
+    new Promise<Buffer | null>((resolve, reject) => {
+      if (failed) return reject(failed);
+      const id = ++seq;
+      waiting.set(id, { resolve, reject });
+      worker.postMessage({ id, view, options });
+    })) as MapRenderer & { close(): Promise<void> };
+  render.close = async () => {
+    await worker.terminate();
+  };
+  return render;
+}
+
+/**
  * Warm the renderer at start-up (#19.1): load the map, build the cached base layers and draw one
  * whole-map and one zoomed picture of `v` (a public view of a set-up position), so the first
  * player's picture does not pay for it. Returns the time taken and the picture sizes (0 = none).

@@ -2,7 +2,7 @@
 // arrow (the render API's lastMoves), start hex first.
 import { describe, expect, it } from 'vitest';
 import { engine } from '../../src/app/engine-adapter.js';
-import { createMapRenderer, warmMapRenderer } from '../../src/bot/map-renderer.js';
+import { createMapRenderer, createThreadedMapRenderer, warmMapRenderer } from '../../src/bot/map-renderer.js';
 import { plannedMove } from '../../src/bot/orders.js';
 
 describe('preview path', () => {
@@ -33,6 +33,19 @@ describe('preview path', () => {
     expect(
       plannedMove(prussia, 'austria', { type: 'combat-retreat', hex: '1528', to: 'fortress' }),
     ).toBeNull();
+  });
+
+  it('#19.1: the picture thread draws exactly what the in-process renderer draws', async () => {
+    const threaded = await createThreadedMapRenderer();
+    try {
+      const options = { zoom: '1622', move: { nationality: 'prussia', path: [start, '1622', '1522'] } };
+      const [a, b] = await Promise.all([threaded(prussia, options), createMapRenderer()(prussia, options)]);
+      expect(a).toBeInstanceOf(Buffer);
+      expect(Buffer.compare(a as Buffer, b as Buffer)).toBe(0);
+      expect(await threaded({ not: 'a view' }, {})).toBeNull();
+    } finally {
+      await threaded.close();
+    }
   });
 
   it('#19.1: the start-up warm-up draws a whole map and a zoom (the base layers are then cached)', async () => {

@@ -6,7 +6,7 @@ import { systemClock } from '../../app/clock.js';
 import { loadEngine } from '../../app/engine-loader.js';
 import { loadNames, loadRules } from '../../bot/assets.js';
 import { createBot } from '../../bot/client.js';
-import { createMapRenderer, warmMapRenderer } from '../../bot/map-renderer.js';
+import { createMapRenderer, createThreadedMapRenderer, warmMapRenderer } from '../../bot/map-renderer.js';
 import { formatProblems, parseConfig } from '../../config/env.js';
 import { createLogger } from '../../config/logger.js';
 import { openDatabase } from '../../db/client.js';
@@ -48,7 +48,14 @@ export async function run(args: string[]): Promise<number> {
     return 1;
   }
   const handle = openDatabase(config.DATABASE_PATH);
-  const render = values['no-maps'] ? undefined : createMapRenderer();
+  // Pictures are drawn in a worker thread (#19.1); should it not start, in this thread.
+  const threaded = values['no-maps']
+    ? undefined
+    : await createThreadedMapRenderer().catch((e: Error) => {
+        log.warn({ error: e.message }, 'picture thread unavailable; drawing in the main thread');
+        return undefined;
+      });
+  const render = values['no-maps'] ? undefined : (threaded ?? createMapRenderer());
   if (render) {
     // Build the base layers before the first interaction needs a picture (#19.1).
     const e = engine.engine;
@@ -82,6 +89,7 @@ export async function run(args: string[]): Promise<number> {
   } catch (e) {
     console.error(`ftg bot: could not log in to Discord: ${(e as Error).message}`);
     await bot.close();
+    await threaded?.close();
     handle.close();
     return 1;
   }
@@ -91,6 +99,7 @@ export async function run(args: string[]): Promise<number> {
     process.once('SIGTERM', () => resolve());
   });
   await bot.close();
+  await threaded?.close();
   handle.close();
   return 0;
 }
