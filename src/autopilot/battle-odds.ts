@@ -3,7 +3,7 @@
 // (9.0). Only public data (the CRT) and the autopilot's estimates go in; nothing hidden.
 import { resolveBattle } from '../engine/combat/battle.js';
 import type { CombatLeader } from '../engine/combat/types.js';
-import { isViolation } from '../engine/combat/types.js';
+import { isViolation, toCombatLeader } from '../engine/combat/types.js';
 import { defaultCrt } from '../engine/tables/crt.js';
 import type { Side } from '../engine/types.js';
 import type { BoardLeader } from './board.js';
@@ -29,14 +29,7 @@ export interface OddsEstimate {
 }
 
 function toCombat(ls: readonly BoardLeader[]): CombatLeader[] {
-  return ls.map((l) => ({
-    id: l.id,
-    nationality: l.nationality,
-    rank: l.rank,
-    initiative: l.initiative,
-    attack: l.attack,
-    defence: l.defence,
-  }));
+  return ls.map(toCombatLeader);
 }
 
 const otherOf = (s: Side): Side => (s === 'prussian-allied' ? 'coalition' : 'prussian-allied');

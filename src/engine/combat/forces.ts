@@ -3,10 +3,10 @@
 // (9.14, 9.23, 9.47, 12.32) or must (5.54).
 import { isWinterTurn, otherSide, seatsOf, sideLeadersAt, sideSp } from '../state.js';
 import { defaultCrt } from '../tables/crt.js';
-import type { GameState, HexId, LeaderState, RuleError, Seat, Side } from '../types.js';
+import type { GameState, HexId, RuleError, Seat, Side } from '../types.js';
 import { NATIONALITIES } from '../types.js';
 import { combatColumn } from './odds.js';
-import type { CombatForce, CombatLeader } from './types.js';
+import { type CombatForce, toCombatLeader } from './types.js';
 
 /** SP of a side outside the fortress in a hex, by nationality. */
 export function outsideSp(state: GameState, hex: HexId, side: Side): Record<string, number> {
@@ -17,17 +17,6 @@ export function outsideSp(state: GameState, hex: HexId, side: Side): Record<stri
     if (n > 0) out[nat] = n;
   }
   return out;
-}
-
-function toCombatLeader(l: LeaderState): CombatLeader {
-  return {
-    id: l.id,
-    nationality: l.nationality,
-    rank: l.rank,
-    initiative: l.initiative,
-    attack: l.attack,
-    defence: l.defence,
-  };
 }
 
 /** 9.13, 12.33: the force a side fights with in a hex: everything outside the fortress. */

@@ -18,6 +18,18 @@ export interface CombatLeader {
   defence: number;
 }
 
+/** The combat fields of any leader record (a LeaderState, a view's or the autopilot's leader). */
+export function toCombatLeader(l: CombatLeader): CombatLeader {
+  return {
+    id: l.id,
+    nationality: l.nationality,
+    rank: l.rank,
+    initiative: l.initiative,
+    attack: l.attack,
+    defence: l.defence,
+  };
+}
+
 /** One side's force in a hex: SP by nationality and the leaders with it. */
 export interface CombatForce {
   side: Side;

@@ -3,22 +3,13 @@ import { distance } from '../../map/hex.js';
 import type { StrategicMap } from '../../map/types.js';
 import type { Action } from '../actions.js';
 import { captureLeader } from '../combat/phase.js';
-import type { CombatLeader } from '../combat/types.js';
+import { toCombatLeader } from '../combat/types.js';
 import { ev } from '../events.js';
 import { engineMap } from '../map-env.js';
 import type { HookResult, HookStep, PhaseHook } from '../phases/module.js';
 import { rollDie } from '../rng.js';
 import { addLedger, addSp, fortressAt, garrisonSide, otherSide, sideLeadersAt } from '../state.js';
-import type {
-  GameEvent,
-  GameState,
-  HexId,
-  LeaderState,
-  Nationality,
-  RuleError,
-  Seat,
-  Side,
-} from '../types.js';
+import type { GameEvent, GameState, HexId, Nationality, RuleError, Seat, Side } from '../types.js';
 import { NATIONALITIES } from '../types.js';
 import {
   type SiegeHookState,
@@ -68,14 +59,6 @@ function spOut(state: GameState, hex: HexId, side: Side): Record<string, number>
       out[n] = state.forces[hex]![n]!.out;
   return out;
 }
-const asLeader = (l: LeaderState): CombatLeader => ({
-  id: l.id,
-  nationality: l.nationality,
-  rank: l.rank,
-  initiative: l.initiative,
-  attack: l.attack,
-  defence: l.defence,
-});
 
 /** Hex distance on the RRCC grid: the map's one implementation (kept under this name for callers). */
 export const hexDistance = distance;
@@ -143,12 +126,12 @@ function context(state: GameState, map: StrategicMap, hex: HexId): BreachContext
     garrison: {
       side: gSide,
       sp: spIn(state, hex, gSide),
-      leaders: sideLeadersAt(state, hex, gSide, 'in').map(asLeader),
+      leaders: sideLeadersAt(state, hex, gSide, 'in').map(toCombatLeader),
     },
     besiegers: {
       side: state.phasing,
       sp: spOut(state, hex, state.phasing),
-      leaders: sideLeadersAt(state, hex, state.phasing, 'out').map(asLeader),
+      leaders: sideLeadersAt(state, hex, state.phasing, 'out').map(toCombatLeader),
     },
     // 1756 A: Saxon (Empire) garrisons must surrender when denied the honours.
     mustSurrender: state.rules.saxonsMustSurrender ? ['empire'] : [],
