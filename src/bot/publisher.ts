@@ -4,7 +4,15 @@
 // When a user's DMs are closed (Discord error 50007) we fall back to a private thread in the
 // campaign channel that only they (and the bot) can see, and tell them how to open DMs; if even
 // that fails the notice waits for their next interaction.
-import { ChannelType, type Client, DiscordAPIError, type MessageCreateOptions } from 'discord.js';
+
+import {
+  ChannelType,
+  type Client,
+  DiscordAPIError,
+  type Message,
+  type MessageCreateOptions,
+} from 'discord.js';
+import type { APIEmbed } from 'discord-api-types/v10';
 import type { OutboundMessage, Publisher } from '../app/publisher.js';
 import { frontHex, pictureName } from './map-renderer.js';
 import type { NameBook } from './names.js';
@@ -31,7 +39,60 @@ function eventTexts(m: OutboundMessage, names?: NameBook): string[] {
   return (m.events ?? []).map((e) => describeEvent(e, names)).filter((t) => t.length > 0);
 }
 
+/**
+ * One DM for several seats' parts of the same update: each seat's text line, its embeds (the same
+ * battle report once), and its buttons, each labelled with its seat.
+ */
+export function combinedPayload(parts: Array<{ seat: string; payload: MessageCreateOptions }>) {
+  const seen = new Set<string>();
+  const embeds = parts
+    .flatMap((p) => (p.payload.embeds ?? []) as APIEmbed[])
+    .filter((e) => {
+      const k = JSON.stringify([e.title, e.description, e.fields?.length]);
+      return !seen.has(k) && seen.add(k);
+    })
+    .slice(0, 10);
+  type Button = { label?: string; custom_id?: string };
+  const components = parts
+    .flatMap((p) =>
+      ((p.payload.components ?? []) as Array<{ type: number; components: Button[] }>).map((row) => ({
+        ...row,
+        components: row.components.map((b) => {
+          const label = `${seatLabel(p.seat)}: ${b.label ?? ''}`;
+          return { ...b, label: label.length > 80 ? `${label.slice(0, 77)}…` : label };
+        }),
+      })),
+    )
+    .slice(0, 5);
+  return {
+    content: parts
+      .map((p) => p.payload.content ?? '')
+      .join('\n')
+      .slice(0, 2000),
+    embeds,
+    components: components as never,
+    allowedMentions: parts[0]?.payload.allowedMentions ?? { parse: [] },
+  };
+}
+
 export class DiscordPublisher implements Publisher {
+  /** The DM already sent for an update to a person (game, version, topic, user), to add seats to. */
+  private readonly combined = new Map<
+    string,
+    { message: Message; parts: Array<{ seat: string; payload: MessageCreateOptions }>; seats: Set<string> }
+  >();
+  private readonly queues = new Map<string, Promise<unknown>>();
+
+  /** Runs `f` after every earlier call with the same key, so one update makes one DM, never two. */
+  private serial<T>(key: string, f: () => Promise<T>): Promise<T> {
+    const run = (this.queues.get(key) ?? Promise.resolve()).then(f, f);
+    this.queues.set(
+      key,
+      run.catch(() => {}),
+    );
+    return run;
+  }
+
   /** Users whose DMs failed, and the private thread we use instead (per game). */
   private readonly fallbackThreads = new Map<string, string>();
   /** Notices for users we could reach neither by DM nor by thread, shown at their next command. */
@@ -212,10 +273,31 @@ export class DiscordPublisher implements Publisher {
     const payload = await this.dmPayload(m, userId, seat);
     const threadKey = `${m.gameId}:${userId}`;
     if (!this.fallbackThreads.has(threadKey)) {
+      // Issue 18.10: one DM per person per update. The first seat's message is sent; the same
+      // update for the holder's other seats is added to it (their embeds, maps and buttons).
+      const key = `${m.gameId}:${m.version}:${m.topic}:${userId}`;
       try {
-        const user = await this.client.users.fetch(userId);
-        const sent = await user.send(payload);
-        return { messageId: sent.id };
+        return await this.serial(key, async () => {
+          const prev = this.combined.get(key);
+          if (prev?.seats.has(seat)) return { messageId: prev.message.id };
+          if (prev) {
+            prev.parts.push({ seat, payload });
+            prev.seats.add(seat);
+            const edited = await prev.message.edit({
+              ...combinedPayload(prev.parts),
+              files: payload.files ?? [],
+              attachments: [...prev.message.attachments.values()],
+            });
+            prev.message = edited;
+            return { messageId: edited.id };
+          }
+          const user = await this.client.users.fetch(userId);
+          const message = await user.send(payload);
+          this.combined.set(key, { message, parts: [{ seat, payload }], seats: new Set([seat]) });
+          // Only recent updates can still gain a seat.
+          if (this.combined.size > 200) this.combined.delete(this.combined.keys().next().value as string);
+          return { messageId: message.id };
+        });
       } catch (e) {
         if (permanent(e)) {
           this.log('publisher: DM not possible', { userId, error: String(e) });

@@ -175,9 +175,30 @@ export function createRouter(deps: BotDeps, log: RouterLog = () => {}) {
       r = { content: '⛔ Something went wrong on our side; nothing was changed.', ephemeral: true };
     }
     if (r.update === 'keep') {
-      // The clicked message keeps its reference information (a DM's forces list and map): only its
-      // text line becomes the answer, and its buttons go.
-      await i.editReply({ content: r.content ?? '', components: [], allowedMentions: { parse: [] } });
+      // The clicked message keeps its reference information (a DM's forces list and map): the
+      // answer replaces the clicked seat's text line, and that seat's buttons go. A DM covering
+      // several seats keeps the other seats' lines and buttons.
+      const clicked = decodeComponentId(i.customId);
+      const seat = clicked.ok ? clicked.id.seat : '';
+      const rows = (i.message.components ?? []).map(
+        (row) => row.toJSON() as { components?: Array<{ custom_id?: string }> },
+      );
+      const others = rows.filter(
+        (row) =>
+          !(row.components ?? []).some((c) => {
+            const d = decodeComponentId(c.custom_id);
+            return d.ok && d.id.seat === seat;
+          }),
+      );
+      const label = seat.charAt(0).toUpperCase() + seat.slice(1);
+      const otherLines = (i.message.content ?? '')
+        .split('\n')
+        .filter((l) => l.trim() && !l.startsWith(`${label}:`) && !l.includes(`before ${label} had`));
+      await i.editReply({
+        content: [r.content ?? '', ...otherLines].join('\n').slice(0, 2000),
+        components: others as never,
+        allowedMentions: { parse: [] },
+      });
     } else if (r.update === 'replace') {
       await i.editReply({
         content: r.content ?? '',

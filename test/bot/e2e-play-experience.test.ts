@@ -53,7 +53,7 @@ function pendingSeats(user: string): string[] {
 function lastDm(user: string, title: RegExp): RecordedMessage {
   const dm = g.standin
     .dmsOf(user)
-    .filter((m) => m.authorId === g.standin.botId && title.test(m.embeds[0]?.title ?? ''))
+    .filter((m) => m.authorId === g.standin.botId && m.embeds.some((e) => title.test(e.title ?? '')))
     .at(-1);
   if (!dm) throw new Error(`no DM ${title} for ${user}`);
   return dm;
@@ -140,12 +140,14 @@ describe('issue 18: play experience (1757, three players)', () => {
 
   it("13: the DM states each leader's movement allowance for the March Phase", () => {
     const dm = lastDm('frederick', /^Prussia/);
-    const field = dm.embeds[0]?.fields?.find((f) => f.name === 'Movement allowance this phase (5.1)');
+    const field = dm.embeds
+      .find((e) => /^Prussia/.test(e.title ?? ''))
+      ?.fields?.find((f) => f.name === 'Movement allowance this phase (5.1)');
     expect(field?.value).toMatch(/Frederick II: \d MP \(roll \d \+ Initiative \d\)/);
     // Only his own leaders: Hanover's DM lists Hanoverians, never a Prussian.
-    const hanover = lastDm('frederick', /^Hanover/).embeds[0]?.fields?.find((f) =>
-      f.name.startsWith('Movement allowance'),
-    );
+    const hanover = lastDm('frederick', /^Hanover/)
+      .embeds.find((e) => /^Hanover/.test(e.title ?? ''))
+      ?.fields?.find((f) => f.name.startsWith('Movement allowance'));
     expect(hanover?.value ?? '').not.toMatch(/Frederick/);
   });
 
@@ -156,17 +158,35 @@ describe('issue 18: play experience (1757, three players)', () => {
     expect(labels).toContain('Hanover: Done: finish my part of this step');
   });
 
+  it("10: one DM per person per update: Frederick's two seats share one message, each with its forces, map and named buttons", () => {
+    const dms = g.standin.dmsOf('frederick').filter((m) => m.authorId === g.standin.botId);
+    expect(dms).toHaveLength(1);
+    const dm = dms[0] as RecordedMessage;
+    expect(dm.embeds.map((e) => e.title)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^Prussia/), expect.stringMatching(/^Hanover/)]),
+    );
+    expect(dm.attachments.map((a) => a.filename).sort()).toEqual(['hanover.png', 'prussia.png']);
+    expect(buttonsOf(dm).map((b) => b.label)).toEqual(
+      expect.arrayContaining([
+        'Prussia: Done: finish my part of this step',
+        'Hanover: Done: finish my part of this step',
+      ]),
+    );
+  });
+
   it('7: clicking Done on a DM keeps its forces list and map and adds the confirmation', async () => {
     turnOneDm = lastDm('frederick', /^Prussia/);
-    const hanover = lastDm('frederick', /^Hanover/);
-    const embedsBefore = JSON.stringify(hanover.embeds);
-    const { reply } = await clickOn('frederick', hanover, /^Done/);
-    expect(reply.id).toBe(hanover.id);
+    const dm = lastDm('frederick', /^Hanover/);
+    const embedsBefore = JSON.stringify(dm.embeds);
+    const { reply } = await clickOn('frederick', dm, /^Hanover: Done/);
+    expect(reply.id).toBe(dm.id);
     expect(reply.content).toMatch(/^✅ Hanover: Done/);
-    // The reference information stays: the same forces list and the same map picture.
+    // The reference information stays: the same forces lists and the same map pictures.
     expect(JSON.stringify(reply.embeds)).toBe(embedsBefore);
-    expect(reply.attachments.map((a) => a.filename)).toEqual(['hanover.png']);
-    expect(buttonsOf(reply)).toEqual([]);
+    expect(reply.attachments.map((a) => a.filename).sort()).toEqual(['hanover.png', 'prussia.png']);
+    // Only Hanover's buttons go; Prussia's stay, and so does its line.
+    expect(buttonsOf(reply).map((b) => b.label)).toEqual(['Prussia: Done: finish my part of this step']);
+    expect(reply.content).toMatch(/\nPrussia: it is your turn to act\./);
   });
 
   it('1: a Done button from Turn 1 clicked in a later step expires privately and offers the current choice', async () => {
@@ -176,7 +196,7 @@ describe('issue 18: play experience (1757, three players)', () => {
       await g.advance(25 * 3_600_000);
     expect(pendingSeats('frederick')).toContain('prussia');
     const before = version();
-    const { handle, reply } = await clickOn('frederick', turnOneDm, /^Done/);
+    const { handle, reply } = await clickOn('frederick', turnOneDm, /^Prussia: Done/);
     // Nothing happened in the game; the answer is private and says why.
     expect(version()).toBe(before);
     expect(pendingSeats('frederick')).toContain('prussia');

@@ -63,11 +63,14 @@ describe('bot e2e with the real engine (1757)', () => {
     expect(update.attachments.map((a) => a.filename)).toEqual(['map.jpg']);
     const dm = h.standin
       .dmsOf('frederick')
-      .find((m) => /^Prussia/.test(m.embeds[0]?.title ?? '')) as RecordedMessage;
+      .find((m) => m.embeds.some((e) => /^Prussia/.test(e.title ?? ''))) as RecordedMessage;
     expect(textOf(dm)).toMatch(/Dresden \(1623\): 15 SP \(\+1 SP inside the fortress\) — Frederick II/);
     expect(textOf(dm)).toMatch(/\/march: \d+ legal orders to choose from/);
-    // The update DM carries the seat's own map.
-    expect(dm.attachments.map((a) => a.filename)).toEqual(['prussia.png']);
+    // One DM for both of Frederick's seats (issue 18.10), each with its own map.
+    expect(dm.attachments.map((a) => a.filename).sort()).toEqual(['hanover.png', 'prussia.png']);
+    expect(
+      h.standin.dmsOf('frederick').filter((m) => m.authorId === h.standin.botId && m.embeds.length > 0),
+    ).toHaveLength(1);
     expect(h.standin.dmsOf('maria').filter((m) => m.authorId === h.standin.botId)).toEqual([]);
   }, 60_000);
 

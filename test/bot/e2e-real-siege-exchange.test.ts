@@ -64,7 +64,7 @@ async function press(user: string, message: RecordedMessage, label: RegExp) {
 function lastDm(user: string, title: RegExp): RecordedMessage {
   const dm = g.standin
     .dmsOf(user)
-    .filter((m) => m.authorId === g.standin.botId && title.test(m.embeds[0]?.title ?? ''))
+    .filter((m) => m.authorId === g.standin.botId && m.embeds.some((e) => title.test(e.title ?? '')))
     .at(-1);
   if (!dm) throw new Error(`no DM to ${user} titled ${title}`);
   return dm;

@@ -116,16 +116,17 @@ describe('bot e2e with the real engine: supply, VP estimate and the 14.15 forfei
     await g.advance(22 * 3_600_000);
     const dm = g.standin
       .dmsOf('frederick')
-      .filter((m) => m.authorId === g.standin.botId && /^Prussia/.test(m.embeds[0]?.title ?? ''))
+      .filter((m) => m.authorId === g.standin.botId && m.embeds.some((e) => /^Prussia/.test(e.title ?? '')))
       .at(-1) as RecordedMessage;
     expect(textOf(dm)).toMatch(/Frederick is a prisoner/);
     // The DM shows the same private picture as /forces: supply (10.61) and the VP estimate (17.0).
     expect(textOf(dm)).toMatch(/Out of supply: .*1219.* \(attrition, 10\.61\)/);
     expect(textOf(dm)).toMatch(/Victory Points \(17\.0\)\nPrussian-Allied: -?\d+ VP/);
-    expect(buttonsOf(dm).map((b) => b.label)).toContain('Forfeit the campaign (14.15)');
+    // One DM covers both of Frederick's seats: each button names its seat.
+    expect(buttonsOf(dm).map((b) => b.label)).toContain('Prussia: Forfeit the campaign (14.15)');
     for (const m of g.standin.dmsOf('maria')) expect(textOf(m)).not.toMatch(/Forfeit/);
     // First click: a confirmation; "No" withdraws and the game goes on.
-    const ask = await press('frederick', dm, /^Forfeit/);
+    const ask = await press('frederick', dm, /^Prussia: Forfeit/);
     expect(textOf(ask)).toMatch(/Forfeit the campaign\? .*decisive Coalition victory \(14\.15\)/);
     const withdrawn = await press('frederick', ask, /^No, fight on$/);
     expect(textOf(withdrawn)).toMatch(/Forfeit withdrawn/);
