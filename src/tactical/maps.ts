@@ -19,6 +19,11 @@ export function tacticalMap(id = 'leuthen'): TacticalMap {
   return m;
 }
 
+/** Makes a map built at run time (a generated campaign battlefield, issue #16) known by its id. */
+export function addTacticalMap(map: TacticalMap): void {
+  cache.set(map.id, map);
+}
+
 /** The Leuthen 1757 battlefield. */
 export function leuthenMap(): TacticalMap {
   return tacticalMap('leuthen');

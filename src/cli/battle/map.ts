@@ -11,6 +11,8 @@ export const summary = 'Battlefield map: `check` validates its invariants, `rend
 
 const HELP = `Usage: ftg battle map check [--map ID]
        ftg battle map render --out FILE.png [--map ID] [--center HEX --radius N] [--width PX]
+       ftg battle map check|render --generated HEX [--seed N] [--winter] [--attacker prussia|austria]
+                                   [--from west|east] [--counters A,D] [--out FILE.png]
 
   check      validate the map: every hex the Leuthen rules name exists, the entry hexes lie on the
              west edge, the villages and heights are present, column 14 falls between Frobelwitz
@@ -21,7 +23,12 @@ const HELP = `Usage: ftg battle map check [--map ID]
   --out      PNG file to write
   --center   crop around this hex (XXYY) ...
   --radius   ... showing N hexes each way (default 5)
-  --width    image width in pixels (default 1000 whole map, 800 crop; at most 1000 for a crop)`;
+  --width    image width in pixels (default 1000 whole map, 800 crop; at most 1000 for a crop)
+  --generated  a campaign battlefield generated for strategic hex HEX (issue #16): check runs the
+             generator's validity checks (room to deploy, both edges reachable, objectives on both
+             halves); render draws it
+  --seed     generator seed (default 1); --winter: a winter turn; --attacker (default prussia)
+             comes from --from (default west); --counters: counters of attacker and defender (14,12)`;
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
@@ -36,6 +43,12 @@ const options = (args: string[]) =>
       center: { type: 'string' },
       radius: { type: 'string' },
       width: { type: 'string' },
+      generated: { type: 'string' },
+      seed: { type: 'string' },
+      winter: { type: 'boolean' },
+      attacker: { type: 'string' },
+      from: { type: 'string' },
+      counters: { type: 'string' },
     },
   }) satisfies ParseArgsConfig;
 
@@ -45,6 +58,13 @@ export async function run(args: string[]): Promise<number> {
   const { values, positionals } = parsed;
   const id = values.map ?? 'leuthen';
   const sub = positionals[0];
+  if (values.generated !== undefined && (sub === 'check' || sub === 'render') && positionals.length === 1) {
+    const made = await generated(values);
+    if (typeof made === 'number') return made;
+    if (sub === 'check') return made.errors.length ? 1 : 0;
+    const { renderCommand } = await import('./render.js');
+    return renderCommand('battle map render', HELP, { ...values, map: made.id }, undefined);
+  }
   if (sub === 'check' && positionals.length === 1) return check(id);
   if (sub === 'render' && positionals.length === 1) {
     const { renderCommand } = await import('./render.js');
@@ -94,4 +114,71 @@ async function check(id: string): Promise<number> {
   }
   console.log('battle map check: all invariants hold');
   return 0;
+}
+
+/** Generates (and registers) a campaign battlefield for `--generated HEX`; prints its check. */
+async function generated(values: {
+  generated?: string;
+  seed?: string;
+  winter?: boolean;
+  attacker?: string;
+  from?: string;
+  counters?: string;
+}): Promise<number | { id: string; errors: string[] }> {
+  const { loadMap } = await import('../../map/strategic-map.js');
+  const { fieldContext } = await import('../../tactical/bridge/context.js');
+  const { generateField, validateField } = await import('../../tactical/bridge/field.js');
+  const { addTacticalMap } = await import('../../tactical/maps.js');
+  const smap = loadMap();
+  const hex = values.generated ?? '';
+  if (!smap.onMap(hex) || smap.terrain(hex) === 'sea' || smap.terrain(hex) === 'lake') {
+    console.error(`ftg battle map: --generated: "${hex}" is not a land hex of the strategic map (RRCC)`);
+    return 2;
+  }
+  const seed = Number(values.seed ?? '1');
+  if (!Number.isInteger(seed)) {
+    console.error(`ftg battle map: --seed must be an integer, got "${values.seed}"`);
+    return 2;
+  }
+  const attacker = values.attacker ?? 'prussia';
+  const from = values.from ?? 'west';
+  if ((attacker !== 'prussia' && attacker !== 'austria') || (from !== 'west' && from !== 'east')) {
+    console.error('ftg battle map: --attacker must be prussia or austria, --from west or east');
+    return 2;
+  }
+  const counts = (values.counters ?? '14,12').split(',').map(Number);
+  if (counts.length !== 2 || counts.some((n) => !Number.isInteger(n) || n < 1 || n > 200)) {
+    console.error(`ftg battle map: --counters must be two counts 1-200 like 14,12, got "${values.counters}"`);
+    return 2;
+  }
+  const ctx = fieldContext(smap, {
+    hex,
+    winter: values.winter ?? false,
+    attacker,
+    attackerEdge: from,
+    counters: { attacker: counts[0]!, defender: counts[1]! },
+  });
+  let field: ReturnType<typeof generateField>;
+  try {
+    field = generateField(ctx, seed);
+  } catch (e) {
+    console.error(`ftg battle map: ${(e as Error).message}`);
+    return 1;
+  }
+  addTacticalMap(field.map);
+  const m = field.map;
+  const hexes = m.hexes();
+  const count = (t: string) => hexes.filter((h) => m.terrain(h) === t).length;
+  console.log(
+    `${m.name} (${m.id}, ${ctx.region}${ctx.mountain ? ', mountain' : ''}${ctx.river ? ', river' : ''}${ctx.town ? `, ${ctx.town}` : ''}): ` +
+      `${m.data.columns.to} x ${m.data.rows.to}, village ${count('village')}, woods ${count('woods')}, marsh ${count('marsh')}, ` +
+      `hill ${hexes.filter((h) => m.elevation(h) > 0).length}; ${m.hexsides().size} hexsides; objectives ${field.objectives.map((o) => `${o.name} ${o.hex} (${o.vp})`).join(', ')}`,
+  );
+  const errors = validateField(field, ctx);
+  for (const e of errors) console.log(`FAIL ${e}`);
+  if (!errors.length)
+    console.log(
+      'battle map check: generated field valid (room to deploy, edges reachable, objectives on both halves)',
+    );
+  return { id: m.id, errors };
 }

@@ -265,7 +265,7 @@ function convertSide(
       for (let f = 0; f < k; f++) {
         const l = leaderQueue.shift();
         const leaderId = l ? kebab(l.id) : `${natId}-general-${++generic}`;
-        const fid = l ? `${natId}-${kebab(l.id)}` : `${natId}-${kind}-${generic}`;
+        const fid = l ? `${natId}-${kebab(l.id)}` : `${natId}-${kind}-corps-${generic}`;
         formations.push({
           id: fid,
           side,
