@@ -1,6 +1,6 @@
 // Builds the discord.js client, the campaign runtime and the bot's dependencies, and wires the
 // interaction router and the Discord publisher together.
-import { Client, type ClientOptions, GatewayIntentBits } from 'discord.js';
+import { ChannelType, Client, type ClientOptions, GatewayIntentBits } from 'discord.js';
 import type { Clock } from '../app/clock.js';
 import type { RulesEngine } from '../app/engine-port.js';
 import { type Runtime, type RuntimeOptions, startRuntime } from '../app/runtime.js';
@@ -68,6 +68,14 @@ export async function createBot(o: BotOptions): Promise<Bot> {
     render: o.render,
     now: () => o.clock.now(),
     takeNotices: (userId) => publisher.takeNotices(userId),
+    async openThread(channelId, name) {
+      const channel = await client.channels.fetch(channelId).catch(() => null);
+      if (channel?.type !== ChannelType.GuildText) return null;
+      const thread = await channel.threads
+        .create({ name: name.slice(0, 100), type: ChannelType.PublicThread })
+        .catch(() => null);
+      return thread?.id ?? null;
+    },
     async afterCommit(gameId) {
       const game = directory.game(gameId);
       if (!game || !directory.botOptions(game).moveMaps) return;

@@ -54,7 +54,15 @@ export function stepTag(stepId: string): string {
   return createHash('sha256').update(stepId).digest('base64url').slice(0, 10);
 }
 
-export function encodeComponentId(c: ComponentId): string {
+/**
+ * A battle's formation seat (`austria:reserve`, issue 15) has a colon, our separator: in an id it is
+ * written with a dot (formation ids are lower-case kebab, campaign seats have neither).
+ */
+const seatIn = (seat: string): string => seat.replace(':', '.');
+const seatOut = (part: string): string => part.replace('.', ':');
+
+export function encodeComponentId(raw: ComponentId): string {
+  const c = { ...raw, seat: seatIn(raw.seat) };
   for (const p of [c.gameId, c.seat, c.userId, c.step, c.token]) {
     if (!PART.test(p)) throw new Error(`custom id part "${p}" is not allowed`);
   }
@@ -94,5 +102,8 @@ export function decodeComponentId(
     if (!PART.test(p))
       return { ok: false, message: 'This button is damaged; ask for a fresh one with /help.' };
   }
-  return { ok: true, id: { verb: verb as ComponentVerb, gameId, seat, userId, step, token } };
+  return {
+    ok: true,
+    id: { verb: verb as ComponentVerb, gameId, seat: seatOut(seat), userId, step, token },
+  };
 }

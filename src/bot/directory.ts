@@ -69,7 +69,13 @@ export class CampaignDirectory {
   /** Change deadlines / timeout policy / per-move maps; validated like at creation. */
   updateSettings(
     gameId: string,
-    change: { deadlineHours?: number; timeoutPolicy?: 'autopilot' | 'wait'; moveMaps?: boolean },
+    change: {
+      deadlineHours?: number;
+      /** Live battles (issue 15): every step, activation or prompt, gets this many minutes. */
+      deadlineMinutes?: number;
+      timeoutPolicy?: 'autopilot' | 'wait';
+      moveMaps?: boolean;
+    },
   ): { ok: true } | { ok: false; message: string } {
     const game = this.game(gameId);
     if (!game) return { ok: false, message: `There is no game ${gameId}.` };
@@ -78,6 +84,11 @@ export class CampaignDirectory {
     if (change.deadlineHours !== undefined) {
       const deadline = (current.deadlineMs ?? {}) as Record<string, unknown>;
       next.deadlineMs = { ...deadline, phase: Math.round(change.deadlineHours * 3_600_000) };
+    }
+    if (change.deadlineMinutes !== undefined) {
+      const ms = Math.round(change.deadlineMinutes * 60_000);
+      next.deadlineMs = { phase: ms, prompt: ms };
+      next.reminderBeforeMs = { phase: Math.floor(ms / 2), prompt: Math.floor(ms / 2) };
     }
     if (change.timeoutPolicy !== undefined) next.timeoutPolicy = change.timeoutPolicy;
     const parsed = parseSettings(next);

@@ -452,9 +452,13 @@ export async function handleComponent(
     if (!decision || stepTag(decision.stepId) !== id.step) return expiredReply(deps, base, decision);
     // Within its step the button names its action by a digest: it stays valid while the engine
     // still offers exactly that action (other seats may act meanwhile), and is refused once gone.
-    const action = buttonableActions(decision.legalActions).find((a) => actionKey(a) === id.token);
+    const battle = deps.directory.game(id.gameId)?.kind === 'battle';
+    const action = (battle ? decision.legalActions : buttonableActions(decision.legalActions)).find(
+      (a) => actionKey(a) === id.token,
+    );
     if (!action) return expiredReply(deps, base, decision);
-    if (action.type === 'done') {
+    // A battle's buttons are its short decisions (activate, a prompt's option, done): sent at once.
+    if (action.type === 'done' || battle) {
       deps.previews.discard(click.userId, id.gameId, id.seat);
       const r = await submitAction(deps, {
         ...base,

@@ -14,6 +14,7 @@ import {
 } from 'discord.js';
 import type { APIEmbed } from 'discord-api-types/v10';
 import type { OutboundMessage, Publisher } from '../app/publisher.js';
+import { publishBattle } from './battle/publish.js';
 import { frontHex, pictureName } from './map-renderer.js';
 import type { NameBook } from './names.js';
 import { buttonableActions, decisionRows, decisionSummary, forfeitRow } from './orders.js';
@@ -113,6 +114,9 @@ export class DiscordPublisher implements Publisher {
 
   async publish(message: OutboundMessage): Promise<{ messageId: string | null }> {
     await this.readyGate;
+    // A battle (issue 15) publishes everything in its own thread, never by DM or elsewhere.
+    const game = this.deps().directory.game(message.gameId);
+    if (game?.kind === 'battle') return publishBattle(this.client, this.deps(), message, game.channelId);
     if (message.target.kind === 'channel') return this.publishChannel(message, message.target.channelId);
     return this.publishDm(message, message.target.userId, message.target.seat);
   }

@@ -76,6 +76,8 @@ export interface BotDeps {
   now: () => number;
   /** Called after an order is committed (posts the per-move public map when the campaign wants it). */
   afterCommit?: (gameId: string, seat: string) => Promise<void>;
+  /** Opens a public thread under a channel (a battle's own thread, issue 15); its id, or null. */
+  openThread?: (channelId: string, name: string) => Promise<string | null>;
   /** Notices for a user we could not reach (DMs closed), shown at their next command. */
   takeNotices?: (userId: string) => string[];
 }

@@ -30,8 +30,8 @@ describe('ftg commands deploy', () => {
     expect(await run(['deploy', '--guild', standin.guildId, '--api', standin.apiUrl])).toBe(0);
     expect(standin.commands(standin.guildId).map((c) => c.name)).toContain('march');
     expect(await run(['deploy', '--api', standin.apiUrl])).toBe(0);
-    expect(standin.commands().length).toBe(16);
-    expect(log.mock.calls.flat().join('\n')).toMatch(/Registered 16 commands globally/);
+    expect(standin.commands().length).toBe(17);
+    expect(log.mock.calls.flat().join('\n')).toMatch(/Registered 17 commands globally/);
     log.mockRestore();
   });
 

@@ -75,6 +75,7 @@ describe('bot e2e: a short campaign through the stand-in', () => {
     expect(names).toEqual(
       [
         'attack',
+        'battle',
         'campaign',
         'depot',
         'done',

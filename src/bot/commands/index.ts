@@ -1,6 +1,7 @@
 // Every slash command, one per file. The router looks commands up here by name.
 import type { BotCommand } from '../types.js';
 import { command as attack } from './attack.js';
+import { command as battle } from './battle.js';
 import { command as campaign } from './campaign.js';
 import { command as depot } from './depot.js';
 import { command as done } from './done.js';
@@ -34,6 +35,7 @@ export const COMMANDS: readonly BotCommand[] = [
   rule,
   standings,
   history,
+  battle,
 ];
 
 export function commandByName(name: string): BotCommand | undefined {
