@@ -52,7 +52,12 @@ describe('ftg battle demo', () => {
   it('plays a whole battle to its result', async () => {
     const r = await quietly(() => run(['--seed', '2', '--no-maps', '--quiet']));
     expect(r.code).toBe(0);
-    expect(r.out.some((l) => l.startsWith('Turn 15 (17:00)'))).toBe(true);
+    // It either runs to the turn limit (turn 15) or ends earlier by a victory condition (8.4 or
+    // the reconstructed army withdrawal), which the demo announces; which one depends on the
+    // autopilot's tuning, not on the demo.
+    const reachedLimit = r.out.some((l) => l.startsWith('Turn 15 (17:00)'));
+    const endedEarly = r.out.some((l) => /^\nResult: .*(withdrawal|8\.4|Frederick)/.test(l));
+    expect(reachedLimit || endedEarly).toBe(true);
     expect(
       r.out.some((l) =>
         /^\nResult: (Prussia|Austria) (marginal|substantive|decisive) victory|^\nResult: a draw/.test(l),
