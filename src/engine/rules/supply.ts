@@ -65,7 +65,53 @@ function trace(
   return dist;
 }
 
+/**
+ * Supply is asked for many times per state (housekeeping for both sides after every step, then the
+ * view and the legal lists, attrition, depots, reach...), and the state is a fresh clone each step.
+ * So the result is shared by the content it depends on, not by object identity: a key made of
+ * everything computeSupply reads (forces, leaders on the map for the Austrian ZOC, depots, seat
+ * sides, the fortress regions) and the side. The table is per map and small (MAX_CACHED entries,
+ * oldest dropped first), never an unbounded memo. Callers treat the result as read-only.
+ */
+const MAX_CACHED = 8;
+const cache = new WeakMap<StrategicMap, Map<string, SupplyInfo>>();
+
+/** Everything computeSupply (with austrianZoc, fortressAt and sideSp) reads from the state. */
+export function supplyKey(state: GameState, side: Side): string {
+  let k = `${side}|${state.rules.fortressRegions?.join(',') ?? '*'}|`;
+  for (const [seat, s] of Object.entries(state.seatSide)) k += `${seat}=${s},`;
+  k += '|';
+  for (const [hex, hf] of Object.entries(state.forces)) {
+    k += hex;
+    for (const [nat, sp] of Object.entries(hf)) if (sp) k += `${nat}${sp.out}/${sp.in}`;
+    k += ';';
+  }
+  k += '|';
+  for (const l of Object.values(state.leaders))
+    if (l.status === 'map') k += `${l.id}${l.nationality}@${l.hex}${l.inside ? 'i' : ''};`;
+  k += '|';
+  for (const d of Object.values(state.depots))
+    k += `${d.hex}${d.owner}${d.status}${d.offMapLink ? 'L' : ''};`;
+  return k;
+}
+
 export function computeSupply(state: GameState, map: StrategicMap, side: Side): SupplyInfo {
+  let table = cache.get(map);
+  if (!table) {
+    table = new Map();
+    cache.set(map, table);
+  }
+  const key = supplyKey(state, side);
+  const hit = table.get(key);
+  if (hit) return hit;
+  const info = computeSupplyUncached(state, map, side);
+  table.set(key, info);
+  if (table.size > MAX_CACHED) table.delete(table.keys().next().value!);
+  return info;
+}
+
+/** 10.1-10.3 computed from scratch (computeSupply shares the result between callers). */
+export function computeSupplyUncached(state: GameState, map: StrategicMap, side: Side): SupplyInfo {
   const zoc = side === 'prussian-allied' && state.seatSide.austria !== side ? austrianZoc(state, map) : null;
   const len = SUPPLY_PATH_LENGTH[side];
   // 10.11: a fortress is a source only with at least one friendly SP inside.
