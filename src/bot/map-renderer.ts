@@ -42,7 +42,7 @@ export function createMapRenderer(): MapRenderer {
     | Promise<{
         draw: (
           view: unknown,
-          o: { centre?: string; radius?: number; move?: { nationality: string; path: string[] } },
+          o: { centre?: string; radius?: number; moves?: Array<{ nationality: string; path: string[] }> },
         ) => Buffer | null;
       }>
     | undefined;
@@ -57,18 +57,19 @@ export function createMapRenderer(): MapRenderer {
     return {
       draw(
         view: unknown,
-        o: { centre?: string; radius?: number; move?: { nationality: string; path: string[] } },
+        o: { centre?: string; radius?: number; moves?: Array<{ nationality: string; path: string[] }> },
       ) {
         const v = view as Parameters<typeof pictureFromView>[0];
         if (!v || !Array.isArray((v as { hexes?: unknown }).hexes)) return null;
-        // A planned move is drawn with the renderer's march arrows (the view's lastMoves).
-        const shown =
-          o.move && o.move.path.length >= 2
-            ? {
-                ...v,
-                lastMoves: [{ nationality: o.move.nationality as Nationality, path: [...o.move.path] }],
-              }
-            : v;
+        // Planned moves (an order's path, the retreat choices) are drawn with the renderer's march
+        // arrows (the view's lastMoves).
+        const moves = (o.moves ?? []).filter((m) => m.path.length >= 2);
+        const shown = moves.length
+          ? {
+              ...v,
+              lastMoves: moves.map((m) => ({ nationality: m.nationality as Nationality, path: [...m.path] })),
+            }
+          : v;
         const r = renderPicture(
           pictureFromView(shown),
           o.centre
@@ -86,7 +87,9 @@ export function createMapRenderer(): MapRenderer {
     return b.draw(view, {
       ...(options.zoom ? { centre: options.zoom } : {}),
       ...(options.radius ? { radius: options.radius } : {}),
-      ...(options.move ? { move: options.move } : {}),
+      ...(options.move || options.moves
+        ? { moves: [...(options.move ? [options.move] : []), ...(options.moves ?? [])] }
+        : {}),
     });
   };
 }

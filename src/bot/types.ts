@@ -57,6 +57,8 @@ export type MapRenderer = (
     title?: string;
     /** A planned move to draw as a march arrow (start hex first), e.g. an order's preview. */
     move?: { nationality: string; path: string[] };
+    /** Several planned moves, e.g. every retreat a seat may choose (9.5). */
+    moves?: Array<{ nationality: string; path: string[] }>;
   },
 ) => Promise<Buffer | null>;
 

@@ -1,6 +1,7 @@
 // End to end with the real rules engine (src/app/engine-adapter.ts) and the real map renderer:
 // the 1757 scenario, three players, a march chosen among the engine's legal marches, the phase
 // handed on, and the public/private split of strengths checked on what each user received.
+import { writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RulesEngine } from '../../src/app/engine-port.js';
 import { loadNames } from '../../src/bot/assets.js';
@@ -251,7 +252,13 @@ describe('bot e2e with the real engine: overwhelming attack, force march, battle
 
   beforeAll(async () => {
     const { engine } = await import('../../src/app/engine-adapter.js');
-    g = await startBotHarness({ engine: engine as unknown as RulesEngine<unknown>, names: loadNames() });
+    // Only the /retreat answer is drawn (the crop of the retreat choices): other pictures are skipped.
+    const real = createMapRenderer();
+    g = await startBotHarness({
+      engine: engine as unknown as RulesEngine<unknown>,
+      names: loadNames(),
+      render: async (view, options) => (options.title === 'Retreat choices' ? real(view, options) : null),
+    });
     await cmd('frederick', 'campaign', { sub: 'create', options: { scenario: '1757' } });
     for (const [user, seat] of [
       ['frederick', 'prussia'],
@@ -368,6 +375,14 @@ describe('bot e2e with the real engine: overwhelming attack, force march, battle
       .autocomplete('retreat', { channel: 'war', focused: 'choice', options: { choice: '1528' } })
       .choices();
     expect(typed).toEqual([]);
+    // Without a choice: buttons named the same way, and the choices drawn on a crop of the map.
+    const offered = await cmd('maria', 'retreat');
+    expect(offered.visibleTo).toEqual([g.standin.userId('maria')]);
+    expect(buttonsOf(offered)[0]?.label).toMatch(/^Retreat \d (hex|hexes) [NESW]{1,2} to \d{4}/);
+    const crop = offered.attachments.find((a) => /^retreats\.(png|jpg)$/.test(a.filename));
+    expect(crop?.size ?? 0).toBeGreaterThan(0);
+    expect(crop?.size ?? 1e9).toBeLessThan(400_000);
+    if (process.env.DUMP && crop) writeFileSync('/tmp/botux/retreats.png', Buffer.from(crop.bytes));
     const preview = await cmd('maria', 'retreat', { options: { choice: choices[0]?.value as string } });
     const retreated = await press('maria', preview, /^Confirm$/);
     expect(textOf(retreated)).toMatch(/retreats to \d{4}, demoralized/);

@@ -5,6 +5,7 @@
 import { SlashCommandBuilder } from 'discord.js';
 import type { Action } from '../../app/engine-port.js';
 import type { ActionType } from '../../engine/actions.js';
+import { pictureName } from '../map-renderer.js';
 import { actionKey, buttonableActions, decisionRows, previewOrder } from '../orders.js';
 import { actionLabel } from '../presenters/describe.js';
 import { orderRetreats, retreatLabel } from '../presenters/retreat.js';
@@ -102,7 +103,35 @@ export function decisionCommand(spec: DecisionSpec): BotCommand {
           }),
         );
       }
-      return { content: `Choose your ${spec.what}:`, components: rows.slice(0, 5), ephemeral: true };
+      // 9.5: the retreat choices drawn as arrows on a crop around the battle, from the seat's view.
+      const files: Reply['files'] = [];
+      const retreats = o.list.filter(
+        (x) => x.action.type === 'combat-retreat' && /^\d{4}$/.test(String(x.action.to)),
+      );
+      const first = retreats[0];
+      if (deps.render && first) {
+        const from = String(first.action.hex);
+        const png = await deps.render(seatView(deps, o.game.id, first.seat, input.userId), {
+          zoom: from,
+          radius: 5,
+          title: 'Retreat choices',
+          // The eight most sensible choices (as the buttons list them), so the crop stays readable.
+          moves: orderRetreats(
+            retreats.filter((x) => x.seat === first.seat && x.action.hex === from).map((x) => x.action),
+            seatView(deps, o.game.id, first.seat, input.userId),
+            deps.names,
+          )
+            .slice(0, 8)
+            .map((a) => ({ nationality: first.seat, path: [from, String(a.to)] })),
+        });
+        if (png)
+          files.push({
+            name: pictureName('retreats', png),
+            data: png,
+            description: `The first eight retreats ${seatLabel(first.seat)} may choose from ${from}`,
+          });
+      }
+      return { content: `Choose your ${spec.what}:`, components: rows.slice(0, 5), files, ephemeral: true };
     }
     const m = /^([a-z]+)\.([A-Za-z0-9_-]{12})$/.exec(choice);
     const item = m ? o.list.find((x) => x.seat === m[1] && actionKey(x.action) === m[2]) : undefined;
