@@ -10,8 +10,19 @@ import { legalActions } from './legal.js';
 import { engineMap } from './map-env.js';
 import { viewHook } from './reveal.js';
 import { forfeitAvailable } from './rules/forfeit.js';
+import { movementAllowance } from './rules/movement.js';
 import { computeSupply } from './rules/supply.js';
-import type { GameEvent, GameState, HexId, Nationality, PhaseName, Seat, Side } from './types.js';
+import { effectiveInitiative } from './state.js';
+import type {
+  GameEvent,
+  GameState,
+  HexId,
+  LeaderState,
+  Nationality,
+  PhaseName,
+  Seat,
+  Side,
+} from './types.js';
 import { NATIONALITIES, SIDES } from './types.js';
 import { finalScore } from './victory/score.js';
 import type { VictoryReport } from './victory/victory.js';
@@ -25,6 +36,12 @@ export interface ViewLeader {
   initiative?: number;
   attack?: number;
   defence?: number;
+  /**
+   * 5.1, 16.11, 11.13: in his side's March Phase, once the die is rolled, the leader's Movement
+   * Allowance (own side only); while his force is moving, the MP it has left.
+   */
+  movementAllowance?: number;
+  mpLeft?: number;
 }
 
 export interface ViewStack {
@@ -86,6 +103,18 @@ export interface View {
   victory?: VictoryReport;
 }
 
+/** The March Phase allowance of an own leader once the die is rolled (and the MP left if moving). */
+function marchFigures(state: GameState, l: LeaderState): Pick<ViewLeader, 'movementAllowance' | 'mpLeft'> {
+  if (state.phase !== 'march' || state.movement.roll === null) return {};
+  if (state.seatSide[l.nationality] !== state.phasing || l.status !== 'map') return {};
+  const out: Pick<ViewLeader, 'movementAllowance' | 'mpLeft'> = {
+    movementAllowance: movementAllowance(state.movement.roll, effectiveInitiative(state, l), state.turn),
+  };
+  const f = state.movement.active.find((a) => a.leader === l.id);
+  if (f) out.mpLeft = f.mpLeft;
+  return out;
+}
+
 export function view(
   state: GameState,
   viewer: Seat | 'public',
@@ -138,6 +167,7 @@ export function view(
             initiative: l.initiative,
             attack: l.attack,
             defence: l.defence,
+            ...marchFigures(state, l),
           });
       } else {
         // 8.21: the commander of each nationality sits on top of its stack; inverted garrison

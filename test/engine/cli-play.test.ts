@@ -66,6 +66,80 @@ describe('ftg play', () => {
   });
 });
 
+describe('ftg play positions (--from, --keep-going, --until)', () => {
+  const line = (seat: string, action: unknown) => JSON.stringify({ seat, action });
+
+  it('--keep-going reports a refused line and goes on; the exit code is 1', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ftg-play-'));
+    const file = join(dir, 'a.jsonl');
+    writeFileSync(
+      file,
+      [
+        line('prussia', { type: 'march', leader: 'frederick', path: ['0101'] }),
+        line('prussia', { type: 'march', leader: 'frederick', path: ['1624'], take: { sp: 10 } }),
+      ].join('\n'),
+    );
+    const code = await play([
+      '--scenario',
+      '1757',
+      '--dice',
+      '4',
+      '--actions',
+      file,
+      '--keep-going',
+      '--out',
+      dir,
+    ]);
+    expect(code).toBe(1);
+    expect(err.join('\n')).toMatch(/line 1: refused/);
+    const state = JSON.parse(readFileSync(join(dir, 'state.json'), 'utf8'));
+    expect(state.leaders.frederick.hex).toBe('1624');
+  });
+
+  it('--until stops at a phase; --from continues the saved game from there', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ftg-play-'));
+    const file = join(dir, 'a.jsonl');
+    const rest = join(dir, 'b.jsonl');
+    writeFileSync(
+      file,
+      [line('prussia', { type: 'timeout' }), line('prussia', { type: 'timeout' })].join('\n'),
+    );
+    expect(
+      await play([
+        '--scenario',
+        '1757',
+        '--dice',
+        '4',
+        '--actions',
+        file,
+        '--until',
+        'forcemarch',
+        '--out',
+        dir,
+      ]),
+    ).toBe(0);
+    expect(out.some((l) => /stopped at line 2: Game-Turn 1, forcemarch/.test(l))).toBe(true);
+    const saved = JSON.parse(readFileSync(join(dir, 'state.json'), 'utf8'));
+    expect(saved.phase).toBe('forcemarch');
+    writeFileSync(rest, line('prussia', { type: 'timeout' }));
+    const next = join(dir, 'next');
+    expect(await play(['--from', join(dir, 'state.json'), '--actions', rest, '--out', next])).toBe(0);
+    const after = JSON.parse(readFileSync(join(next, 'state.json'), 'utf8'));
+    expect(after.version).toBe(saved.version + 1);
+    expect(after.phase).not.toBe('forcemarch');
+  });
+
+  it('--from refuses a file that is not a saved state, and --until a phase that does not exist', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ftg-play-'));
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, JSON.stringify({ schema: 1 }));
+    expect(await play(['--from', bad])).toBe(2);
+    expect(err.join()).toMatch(/not a saved game state/);
+    expect(await play(['--scenario', '1757', '--until', 'lunch'])).toBe(2);
+    expect(err.join()).toMatch(/--until takes a phase/);
+  });
+});
+
 describe('scenario-arg', () => {
   it('resolves ids and paths, and validates the file', () => {
     expect(resolveScenario('1759')).toEqual({ ok: true, value: '1759' });

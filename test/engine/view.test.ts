@@ -50,6 +50,24 @@ describe('view (allow-list)', () => {
     );
   });
 
+  it("5.1: once the March die is rolled, the own side sees each leader's Movement Allowance; the enemy does not", () => {
+    const s = game();
+    expect(s.phase).toBe('march');
+    expect(s.movement.roll).toBe(4);
+    const own = view(s, 'prussia').hexes.find((h) => h.hex === '1623')!.stacks[0]!;
+    // Frederick 4 + 3 = 7, capped at 6 (5.1); Keith 4 + 2 = 6.
+    expect(own.leaders.map((l) => [l.id, l.movementAllowance])).toEqual([
+      ['frederick', 6],
+      ['keith', 6],
+    ]);
+    const moving = ok(act(s, 'prussia', { type: 'march', leader: 'keith', path: ['1624'], take: { sp: 2 } }));
+    const k = view(moving, 'prussia')
+      .hexes.find((h) => h.hex === '1624')!
+      .stacks[0]!.leaders.find((l) => l.id === 'keith')!;
+    expect(k.mpLeft).toBe(5);
+    expect(JSON.stringify(view(s, 'austria'))).not.toMatch(/movementAllowance|mpLeft/);
+  });
+
   it('12.11/12.12: a leader alone inside a fortress shows to the enemy as a garrison of his nationality, not an empty stack', () => {
     const s = game();
     // Keith steps inside the fortress at 1623 with no SP; Frederick and the 9 SP stay outside.

@@ -1,6 +1,9 @@
 // `ftg play --scenario 1757|PATH --seed N [--dice 4,2,6] --actions FILE.jsonl [--as SEAT] [--out DIR]`
 // applies a script of actions (one JSON `{ "seat": ..., "action": {...} }` per line), prints the
-// events and the resulting view; a refused action prints its RuleError and exits 1.
+// events and the resulting view; a refused action prints its RuleError and exits 1 (with
+// --keep-going: reported, skipped, exit 1 at the end). `--from STATE.json` continues a saved game
+// (the state.json that --out writes) instead of setting up a scenario; `--until PHASE` stops once
+// the game reaches that phase (`7:combat`: of Game-Turn 7).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { clip } from '../../app/result.js';
@@ -8,7 +11,9 @@ import {
   apply,
   eventsFor,
   type GameEvent,
+  type GameState,
   isNationality,
+  type PhaseName,
   type Seat,
   setup,
   view,
@@ -18,10 +23,65 @@ import { parseDice, parseSeed, resolveScenario } from '../scenario-arg.js';
 
 export const summary = 'Apply a JSONL script of actions to a scenario and print the events and the view';
 
-const HELP = `Usage: ftg play --scenario 1757|PATH [--seed N] [--dice 4,2,6] --actions FILE.jsonl [--as SEAT] [--out DIR]
+const PHASES: readonly PhaseName[] = [
+  'reinforcement',
+  'morale',
+  'depot',
+  'march',
+  'forcemarch',
+  'combat',
+  'siege',
+  'attrition',
+  'prisoner-exchange',
+  'turn-advance',
+];
+
+const HELP = `Usage: ftg play (--scenario 1757|PATH [--seed N] | --from STATE.json) [--dice 4,2,6] --actions FILE.jsonl
+                [--as SEAT] [--out DIR] [--keep-going] [--until [TURN:]PHASE]
   Each line of FILE is {"seat": "prussia", "action": {"type": "done"}}.
-  --as SEAT   print the events and view that seat sees (default: public)
-  --out DIR   also write state.json, view.json and events.jsonl there`;
+  --from FILE     continue a saved game (the state.json --out writes) instead of a scenario
+  --dice 4,2,6    the next die rolls (with --from: replace the saved forced rolls)
+  --as SEAT       print the events and view that seat sees (default: public)
+  --out DIR       also write state.json, view.json and events.jsonl there
+  --keep-going    report a refused line and go on with the next (exit code 1 at the end)
+  --until PHASE   stop once the game reaches PHASE (${PHASES.join(', ')}); 7:combat = Game-Turn 7's`;
+
+/** `PHASE` or `TURN:PHASE` for --until; undefined when absent, an error message when bad. */
+function parseUntil(v: string | undefined): { turn?: number; phase: PhaseName } | string | undefined {
+  if (v === undefined) return undefined;
+  const m = /^(?:(\d{1,2}):)?([a-z-]+)$/.exec(v);
+  const phase = m?.[2] as PhaseName | undefined;
+  if (!m || !phase || !PHASES.includes(phase))
+    return `--until takes a phase (${PHASES.join(', ')}), optionally after a turn (7:combat), not ${clip(v, 40)}`;
+  return m[1] ? { turn: Number(m[1]), phase } : { phase };
+}
+
+/** A saved state (state.json from --out): read and checked enough to continue from it. */
+function loadState(path: string): { ok: true; value: GameState } | { ok: false; error: string } {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (e) {
+    return { ok: false, error: `cannot read ${clip(path, 120)}: ${clip((e as Error).message, 160)}` };
+  }
+  const s = raw as Partial<GameState> | null;
+  if (
+    typeof s !== 'object' ||
+    s === null ||
+    s.schema !== 1 ||
+    typeof s.turn !== 'number' ||
+    !PHASES.includes(s.phase as PhaseName) ||
+    typeof s.forces !== 'object' ||
+    typeof s.leaders !== 'object' ||
+    typeof s.rng !== 'object' ||
+    !Array.isArray(s.pending)
+  )
+    return {
+      ok: false,
+      error: `${clip(path, 120)} is not a saved game state (schema 1, as ftg play --out writes)`,
+    };
+  return { ok: true, value: s as GameState };
+}
 
 export async function run(args: string[]): Promise<number> {
   const parsed = parseCommandArgs('play', HELP, {
@@ -33,16 +93,30 @@ export async function run(args: string[]): Promise<number> {
       actions: { type: 'string' },
       as: { type: 'string' },
       out: { type: 'string' },
+      from: { type: 'string' },
+      'keep-going': { type: 'boolean' },
+      until: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
   if (!parsed.ok) return parsed.exit;
   const values: Record<string, string | boolean | undefined> = parsed.values;
-  const sc = resolveScenario(values.scenario as string | undefined);
-  if (!sc.ok) {
+  const from = values.from as string | undefined;
+  if (from && (values.scenario || values.seed)) {
+    console.error('ftg play: --from continues a saved game: give no --scenario or --seed with it');
+    return 2;
+  }
+  const sc = from ? undefined : resolveScenario(values.scenario as string | undefined);
+  if (sc && !sc.ok) {
     console.error(`ftg play: ${sc.error}`);
     return 2;
   }
+  const until = parseUntil(values.until as string | undefined);
+  if (typeof until === 'string') {
+    console.error(`ftg play: ${until}`);
+    return 2;
+  }
+  const keepGoing = values['keep-going'] === true;
   const dice = parseDice(values.dice as string | undefined);
   if (!dice.ok) {
     console.error(`ftg play: ${dice.error}`);
@@ -56,14 +130,29 @@ export async function run(args: string[]): Promise<number> {
     return 2;
   }
   const viewer = as as Seat | 'public';
-  let state: ReturnType<typeof setup>;
-  try {
-    state = setup(sc.value, parseSeed(values.seed as string | undefined), { dice: dice.value });
-  } catch (e) {
-    // A scenario file that passes the schema but not the map (an unknown hex, a leader twice).
-    console.error(`ftg play: ${clip((e as Error).message, 300)}`);
-    return 2;
+  let state: GameState;
+  if (from) {
+    const loaded = loadState(from);
+    if (!loaded.ok) {
+      console.error(`ftg play: ${loaded.error}`);
+      return 2;
+    }
+    state = loaded.value;
+    if (values.dice) state.rng = { ...state.rng, forced: [...dice.value] };
+  } else {
+    try {
+      state = setup(sc!.value as never, parseSeed(values.seed as string | undefined), { dice: dice.value });
+    } catch (e) {
+      // A scenario file that passes the schema but not the map (an unknown hex, a leader twice).
+      console.error(`ftg play: ${clip((e as Error).message, 300)}`);
+      return 2;
+    }
   }
+  const reached = () =>
+    until !== undefined &&
+    state.phase === until.phase &&
+    (until.turn === undefined || state.turn === until.turn);
+  let refusedLines = 0;
   const all: GameEvent[] = [];
   let lines: string[] = [];
   if (values.actions) {
@@ -75,6 +164,12 @@ export async function run(args: string[]): Promise<number> {
     }
   }
   for (const [i, raw] of lines.entries()) {
+    if (reached()) {
+      console.log(
+        `stopped at line ${i + 1}: Game-Turn ${state.turn}, ${state.phase} phase reached (--until)`,
+      );
+      break;
+    }
     const line = raw.trim();
     if (!line || line.startsWith('#')) continue;
     let entry: { seat?: unknown; action?: unknown };
@@ -91,7 +186,9 @@ export async function run(args: string[]): Promise<number> {
     const r = apply(state, entry.seat as Seat, entry.action);
     if (!r.ok) {
       console.error(`line ${i + 1}: refused [${r.error.rule}] ${r.error.code}: ${r.error.message}`);
-      return 1;
+      if (!keepGoing) return 1;
+      refusedLines++;
+      continue;
     }
     state = r.state;
     for (const e of eventsFor(r.events, viewer, state.seatSide)) console.log(`[${e.kind}] ${e.text}`);
@@ -110,6 +207,10 @@ export async function run(args: string[]): Promise<number> {
         .map((e) => JSON.stringify(e))
         .join('\n'),
     );
+  }
+  if (refusedLines > 0) {
+    console.error(`ftg play: ${refusedLines} line(s) refused (--keep-going)`);
+    return 1;
   }
   return 0;
 }
