@@ -74,6 +74,7 @@ export async function run(args: string[]): Promise<number> {
     let lp = 0;
     let la = 0;
     let refused = 0;
+    let withdrawals = 0;
     const t0 = performance.now();
     for (let i = 0; i < games; i++) {
       const r = playBattle({
@@ -84,6 +85,7 @@ export async function run(args: string[]): Promise<number> {
         onRefused: () => refused++,
       });
       const o = r.state.over!;
+      if (o.reason.startsWith('army withdrawal')) withdrawals++;
       if (o.winner === 'prussia') {
         pw++;
         if (o.level !== 'draw') lv[o.level]++;
@@ -94,7 +96,7 @@ export async function run(args: string[]): Promise<number> {
     }
     const pct = (n: number) => `${n} (${((100 * n) / games).toFixed(0)}%)`;
     console.log(
-      `| ${pp} | ${ap} | ${pct(pw)} | ${pct(aw)} | ${pct(dr)} | ${lv.decisive} / ${lv.substantive} / ${lv.marginal} | ${(lp / games).toFixed(1)} | ${(la / games).toFixed(1)} | ${lp ? (la / lp).toFixed(1) : '-'} | ${refused} | ${((performance.now() - t0) / 1000 / games).toFixed(1)} |`,
+      `| ${pp} | ${ap} | ${pct(pw)} | ${pct(aw)} | ${pct(dr)} | ${lv.decisive} / ${lv.substantive} / ${lv.marginal} | ${(lp / games).toFixed(1)} | ${(la / games).toFixed(1)} | ${lp ? (la / lp).toFixed(1) : '-'} | ${withdrawals} | ${refused} | ${((performance.now() - t0) / 1000 / games).toFixed(1)} |`,
     );
   }
   return 0;
