@@ -24,17 +24,28 @@ export const combatRetreatSchema = z.object({
   to: z.union([hexId, z.literal('fortress')]),
 });
 
+/**
+ * Issue #16 (design 5.1): after an attack is committed, each side's commanding seat answers whether
+ * the battle is fought out on the tactical map; any refusal sends it to the strategic table.
+ */
+export const combatTacticalSchema = z.object({
+  type: z.literal('combat-tactical'),
+  hex: hexId,
+  accept: z.boolean(),
+});
+
 export const combatActionSchemas = [
   combatOrderSchema,
   combatAttackSchema,
   combatDeclineSchema,
   combatSortieSchema,
   combatRetreatSchema,
+  combatTacticalSchema,
 ] as const;
 
 /** What the hook keeps in state.combat.hook between actions (plain JSON). */
 export interface CombatHookState {
-  stage: 'order' | 'garrison' | 'option' | 'retreat' | 'done';
+  stage: 'order' | 'garrison' | 'option' | 'tactical-offer' | 'retreat' | 'done';
   /** Contested hexes still to resolve, in order; the first is current once ordered. */
   queue: HexId[];
   /** The side holding the option in the current hex, and the sides that have declined there. */
@@ -44,6 +55,8 @@ export interface CombatHookState {
    * units into or out of the fortress there (`waiting`); `first` then receives the option.
    */
   garrison?: { hex: HexId; side: Side; first: Side; waiting: Seat[] };
+  /** Issue #16: the committed attack waiting for both commanders' answer to "fight it out?". */
+  tactical?: { hex: HexId; attacker: Side; answers: Partial<Record<Side, boolean>> };
   retreat?: {
     hex: HexId;
     side: Side;
@@ -60,6 +73,7 @@ export type CombatAttackAction = z.infer<typeof combatAttackSchema>;
 export type CombatDeclineAction = z.infer<typeof combatDeclineSchema>;
 export type CombatSortieAction = z.infer<typeof combatSortieSchema>;
 export type CombatRetreatAction = z.infer<typeof combatRetreatSchema>;
+export type CombatTacticalAction = z.infer<typeof combatTacticalSchema>;
 /** Every action only the Combat Phase takes (it also takes `done` and `garrison`). */
 export type CombatAction = z.infer<(typeof combatActionSchemas)[number]>;
 

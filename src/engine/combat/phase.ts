@@ -13,7 +13,7 @@
 import { type StepName, stepName } from '../../kernel/phase.js';
 import type { StrategicMap } from '../../map/types.js';
 import type { Action } from '../actions.js';
-import { ev, toSides } from '../events.js';
+import { ev, toSeats, toSides } from '../events.js';
 import { engineMap } from '../map-env.js';
 import type { HookResult, HookStep, PhaseHook } from '../phases/module.js';
 import { rollDie } from '../rng.js';
@@ -26,6 +26,7 @@ import {
   combatOrderSchema,
   combatRetreatSchema,
   combatSortieSchema,
+  combatTacticalSchema,
   finishHex,
   hookState,
   setHookState,
@@ -46,6 +47,37 @@ export { retreatBoard } from './retreat-step.js';
 interface CombatEnv {
   map: StrategicMap;
   resolver: BattleResolver;
+  tactical?: TacticalOption;
+}
+
+/**
+ * Issue #16 (design 5.1): campaign battles may be fought out on the tactical map. `offer` asks both
+ * commanding seats after the attack is committed; `always` skips the question. The tactical
+ * resolver is injected (the strategic engine does not import the tactical engine).
+ */
+export interface TacticalOption {
+  mode: 'offer' | 'always';
+  resolver: BattleResolver;
+  /** Each side needs at least this many SP outside a fortress (default 6). */
+  minSp?: number;
+}
+
+/** Issue #16: the seats whose forces stand in the hex (the battle's participants, who alone see it). */
+export function participantSeats(state: GameState, hex: HexId): Seat[] {
+  return NATIONALITIES.filter(
+    (n) =>
+      (state.forces[hex]?.[n]?.out ?? 0) > 0 ||
+      Object.values(state.leaders).some((l) => l.hex === hex && l.nationality === n && l.status === 'map'),
+  );
+}
+
+/** Design 5.1: a field battle of the minimum size; sieges, sorties and garrisons stay strategic. */
+export function tacticalEligible(state: GameState, hex: HexId, minSp: number): boolean {
+  if (state.besieged.includes(hex)) return false;
+  if (Object.values(state.forces[hex] ?? {}).some((f) => (f?.in ?? 0) > 0)) return false;
+  return (
+    sideSp(state, hex, 'prussian-allied', 'out') >= minSp && sideSp(state, hex, 'coalition', 'out') >= minSp
+  );
 }
 
 function err(rule: string, code: string, message: string): { ok: false; error: RuleError } {
@@ -125,6 +157,12 @@ function pendingOf(state: GameState): Seat[] {
   if (h.stage === 'order') return [seatsOf(state, state.phasing)[0]!];
   if (h.stage === 'garrison' && h.garrison) return [...h.garrison.waiting];
   if (h.stage === 'option' && h.option) return [seatFor(state, h.option.hex, h.option.side)];
+  if (h.stage === 'tactical-offer' && h.tactical) {
+    const t = h.tactical;
+    return (['prussian-allied', 'coalition'] as const)
+      .filter((s) => t.answers[s] === undefined)
+      .map((s) => seatFor(state, t.hex, s));
+  }
   if (h.stage === 'retreat' && h.retreat) return [seatFor(state, h.retreat.hex, h.retreat.side)];
   return [];
 }
@@ -203,9 +241,48 @@ function apply(state: GameState, seat: Seat, action: Action, env: CombatEnv): Ho
       }
       const blocked = attackBlocker(state, hex, side);
       if (blocked) return { ok: false, error: blocked };
+      const t = env.tactical;
+      if (t && tacticalEligible(state, hex, t.minSp ?? 6)) {
+        if (t.mode === 'offer') {
+          // 9.0: committed: both players now see both forces; each commander is asked.
+          if (!state.combat.committed.includes(hex)) state.combat.committed.push(hex);
+          h.stage = 'tactical-offer';
+          h.tactical = { hex, attacker: side, answers: {} };
+          h.option = undefined;
+          events.push(
+            ev(
+              'tactical-offer',
+              `The attack at ${hex} is committed. Fight it out on the tactical map? Both commanders must agree.`,
+              toSeats(...participantSeats(state, hex)),
+              { hex, attacker: side },
+            ),
+          );
+          break;
+        }
+        const e = fight(state, { ...env, resolver: t.resolver }, hex, side, h, events);
+        if (e) return { ok: false, error: e };
+        if ((h.stage as CombatHookState['stage']) !== 'retreat') advance(state, map, h, events);
+        break;
+      }
       const e = fight(state, env, hex, side, h, events);
       if (e) return { ok: false, error: e };
       if ((h.stage as CombatHookState['stage']) !== 'retreat') advance(state, map, h, events);
+      break;
+    }
+    case 'combat-tactical': {
+      const a = combatTacticalSchema.parse(action);
+      const t = h.tactical;
+      if (h.stage !== 'tactical-offer' || !t || t.hex !== a.hex)
+        return err('9.0', 'no-tactical-offer', `No tactical battle is offered at ${a.hex}.`);
+      if (!pendingOf(state).includes(seat))
+        return err(
+          '9.0',
+          'not-your-answer',
+          'Your commander has answered already, or is not in this battle.',
+        );
+      t.answers[side] = a.accept;
+      const e = answerTactical(state, env, h, events);
+      if (e) return { ok: false, error: e };
       break;
     }
     case 'combat-retreat': {
@@ -282,6 +359,42 @@ function fight(
   return startRetreat(state, map, hex, loser, h, events);
 }
 
+/**
+ * Issue #16: once both answered, fight: tactically if both accepted, on the table at once if one
+ * refused (design 5.1). Waits while one answer is missing.
+ */
+function answerTactical(
+  state: GameState,
+  env: CombatEnv,
+  h: CombatHookState,
+  events: GameEvent[],
+): RuleError | undefined {
+  const t = h.tactical;
+  if (!t) return undefined;
+  const answers = Object.values(t.answers);
+  const refused = answers.includes(false);
+  if (!refused && answers.length < 2) return undefined;
+  h.tactical = undefined;
+  h.stage = 'option';
+  const tactical = !refused && env.tactical ? env.tactical.resolver : undefined;
+  events.push(
+    ev(
+      'tactical-answer',
+      tactical
+        ? `Both commanders accept: the battle at ${t.hex} is fought out on the tactical map.`
+        : `The battle at ${t.hex} is decided on the strategic table.`,
+      toSeats(...participantSeats(state, t.hex)),
+      { hex: t.hex, tactical: !!tactical },
+    ),
+  );
+  if (tactical)
+    events.push(ev('battle-public', `A battle is being fought at ${t.hex}.`, { to: 'all' }, { hex: t.hex }));
+  const e = fight(state, tactical ? { ...env, resolver: tactical } : env, t.hex, t.attacker, h, events);
+  if (e) return e;
+  if ((h.stage as CombatHookState['stage']) !== 'retreat') advance(state, env.map, h, events);
+  return undefined;
+}
+
 /** The side whose fortress at `hex` is besieged: its garrison's, else (all came out) its holder's. */
 function besiegedSide(state: GameState, hex: HexId): Side | undefined {
   return garrisonSide(state, hex) ?? state.fortressControl[hex];
@@ -296,6 +409,11 @@ function legal(state: GameState, seat: Seat, map: StrategicMap): Action[] {
     return [...garrisonMoves(state, map, h.garrison.hex, seat), { type: 'done' }];
   if (h.stage === 'retreat' && h.retreat)
     return h.retreat.options.map((o) => ({ type: 'combat-retreat', hex: h.retreat!.hex, to: o.to }));
+  if (h.stage === 'tactical-offer' && h.tactical)
+    return [
+      { type: 'combat-tactical', hex: h.tactical.hex, accept: true },
+      { type: 'combat-tactical', hex: h.tactical.hex, accept: false },
+    ];
   if (h.stage === 'option' && h.option && h.option.side === side) {
     const hex = h.option.hex;
     const out: Action[] = [];
@@ -326,6 +444,10 @@ function defaultStep(state: GameState, env: CombatEnv, h: CombatHookState, event
   } else if (h.stage === 'garrison') {
     // 12.21: a seat that does not answer makes no garrison move.
     closeWindow(state, map, h, events);
+  } else if (h.stage === 'tactical-offer' && h.tactical) {
+    // Design 5.1: no answer (a timeout) counts as a refusal: the table decides.
+    for (const s of ['prussian-allied', 'coalition'] as const) h.tactical.answers[s] ??= false;
+    answerTactical(state, env, h, events);
   } else if (h.stage === 'retreat' && h.retreat) {
     carryOutRetreat(state, h.retreat.hex, h.retreat.side, h.retreat.options[0]!, events, h.retreat.draw);
     finishHex(h, h.retreat.hex);
@@ -365,12 +487,17 @@ function stepOfCombat(state: GameState): StepName {
   if (h.stage === 'order') return stepName('combat', 'order');
   if (h.stage === 'garrison') return stepName('combat', 'garrison', h.garrison?.hex);
   if (h.stage === 'option') return stepName('combat', 'option', h.option?.hex);
+  if (h.stage === 'tactical-offer') return stepName('combat', 'tactical-offer', h.tactical?.hex);
   if (h.stage === 'retreat') return stepName('combat', 'retreat', h.retreat?.hex);
   return stepName('combat', 'done');
 }
 
-export function createCombatPhase(resolver: BattleResolver = crtResolver) {
-  const env = (map: StrategicMap | undefined): CombatEnv => ({ map: map ?? engineMap(), resolver });
+export function createCombatPhase(resolver: BattleResolver = crtResolver, tactical?: TacticalOption) {
+  const env = (map: StrategicMap | undefined): CombatEnv => ({
+    map: map ?? engineMap(),
+    resolver,
+    ...(tactical ? { tactical } : {}),
+  });
   return {
     phase: 'combat' as const,
     actions: combatActionSchemas,
