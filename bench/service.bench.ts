@@ -1,139 +1,194 @@
-// Campaign service benchmark (run with tsx; `npm run bench -- service`):
-//  1. step resolution latency: from the submit of the last seat of a step to the resolved step
-//     stored (new step's deadline set, resolvedVersion caught up), in-process and on bullmq/Redis;
-//  2. queue throughput on Redis: jobs per second through the workers, with enqueue->done latency.
-// It uses the test suite's counting engine, so it measures the service, database and queue, not
-// the rules. Redis: REDIS_URL or redis://127.0.0.1:6379; keys go under a throwaway prefix.
+// Service benchmark (#19 item 3; `npm run bench -- service`): the real engine, the autopilot and the
+// real pictures. N 1757 campaigns run at once; in each, one seat (Prussia) is a scripted human who
+// answers with a legal action a moment after it becomes their turn, every other seat is on the
+// autopilot. Measured on the process that answers interactions:
+//  - interaction acknowledgement: from the moment the human's click is due (a timer) to the
+//    service's answer to `pending` + `submit` (so a blocked event loop counts);
+//  - event-loop delay (perf_hooks.monitorEventLoopDelay), p50/p99/max;
+//  - last submission -> public map posted: from the human's last submission before a public update
+//    to the whole-map picture of that update drawn (Date.now(), across processes).
+// Twice: the single-process default (in-process queue, autopilot in the job thread, pictures in the
+// picture thread, as `ftg bot` without REDIS_URL) and bullmq with two worker processes (Redis at
+// REDIS_URL or 127.0.0.1:6379, throwaway key prefix).
+// BENCH_CAMPAIGNS (default 50), BENCH_SECONDS per mode (default 60), BENCH_MODES=inprocess,bullmq,
+// BENCH_WORKERS (bullmq worker processes, default 2).
+import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Redis } from 'ioredis';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { systemClock } from '../src/app/clock.js';
 import type { RulesEngine } from '../src/app/engine-port.js';
-import { MemoryPublisher } from '../src/app/publisher.js';
+import { engine } from '../src/app/engines.js';
 import { type Runtime, startRuntime } from '../src/app/runtime.js';
+import { createThreadedMapRenderer, warmMapRenderer } from '../src/bot/map-renderer.js';
 import { openDatabase } from '../src/db/client.js';
 import { getGame } from '../src/db/game-repository.js';
-import { BullJobQueue, startWorkers } from '../src/queue/bullmq.js';
-import { countingEngine } from '../test/app/support/counting-engine.js';
+import { dropPrefix, PicturePublisher, type Posted } from './support/service-load.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const STEPS = Number(process.env.BENCH_STEPS ?? 200);
-const JOBS = Number(process.env.BENCH_JOBS ?? 2000);
+const CAMPAIGNS = Number(process.env.BENCH_CAMPAIGNS ?? 50);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
+const MODES = (process.env.BENCH_MODES ?? 'inprocess,bullmq').split(',');
+const WORKERS = Number(process.env.BENCH_WORKERS ?? 2);
+const HUMAN = 'prussia';
 
-function stats(samples: number[]): string {
+function q(samples: number[], p: number): number {
   const s = [...samples].sort((a, b) => a - b);
-  const q = (p: number) => s[Math.min(s.length - 1, Math.floor(p * s.length))]!;
-  return `n=${s.length} median=${q(0.5).toFixed(2)}ms p95=${q(0.95).toFixed(2)}ms max=${s.at(-1)!.toFixed(2)}ms`;
+  return s.length ? s[Math.min(s.length - 1, Math.floor(p * s.length))]! : Number.NaN;
+}
+const ms = (x: number) => `${Math.round(x)} ms`;
+
+interface Tally {
+  acks: number[];
+  mapLatency: number[];
+  submits: number;
+  maps: number;
+  refused: number;
 }
 
-async function waitFor(check: () => boolean): Promise<void> {
-  const end = Date.now() + 10_000;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('bench: timed out');
-    await new Promise((r) => setImmediate(r));
-  }
-}
-
-async function dropPrefix(prefix: string): Promise<void> {
-  const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-    cursor = next;
-    if (keys.length) await redis.del(...keys);
-  } while (cursor !== '0');
-  redis.disconnect();
-}
-
-async function stepLatency(label: string, redis: boolean, dir: string): Promise<void> {
-  const handle = openDatabase(join(dir, `${label}.sqlite`));
+async function runMode(mode: 'inprocess' | 'bullmq', dir: string): Promise<void> {
+  const dbPath = join(dir, `${mode}.sqlite`);
+  const handle = openDatabase(dbPath);
   const prefix = `ftgbench-${randomBytes(4).toString('hex')}`;
-  const runtime: Runtime = await startRuntime({
-    db: handle.db,
-    engine: countingEngine() as RulesEngine<unknown>,
-    clock: systemClock,
-    publisher: new MemoryPublisher(),
-    ...(redis ? { redis: { url: REDIS_URL, prefix, workers: true } } : {}),
-  });
-  const s = runtime.service;
-  const c = s.createGame({
-    guildId: 'g',
-    channelId: 'c',
-    userId: 'u1',
-    scenario: 'duel',
-    seed: 1,
-    options: { rounds: STEPS },
-  });
-  if (!c.ok) throw new Error(c.error.message);
-  s.joinSeat({ gameId: c.gameId, seat: 'prussia', userId: 'u1' });
-  s.joinSeat({ gameId: c.gameId, seat: 'austria', userId: 'u2' });
-  await s.start({ gameId: c.gameId, userId: 'u1' });
-  const samples: number[] = [];
-  for (let i = 0; i < STEPS * 2; i++) {
-    const [seat, userId] = i % 2 === 0 ? ['prussia', 'u1'] : ['austria', 'u2'];
-    await waitFor(() => {
-      const g = getGame(handle.db, c.gameId)!;
-      return g.resolvedVersion === g.version;
+  const tally: Tally = { acks: [], mapLatency: [], submits: 0, maps: 0, refused: 0 };
+  // Last human submission per game not yet followed by a public map: [version, Date.now()].
+  const lastSubmit = new Map<string, { version: number; at: number }>();
+  const onMap = (p: Posted) => {
+    tally.maps++;
+    const s = lastSubmit.get(p.gameId);
+    if (s && p.version >= s.version) {
+      tally.mapLatency.push(p.at - s.at);
+      lastSubmit.delete(p.gameId);
+    }
+  };
+  let runtime: Runtime;
+  let pictures: Awaited<ReturnType<typeof createThreadedMapRenderer>> | undefined;
+  const children: ChildProcess[] = [];
+  if (mode === 'inprocess') {
+    pictures = await createThreadedMapRenderer();
+    runtime = await startRuntime({
+      db: handle.db,
+      engine: engine as RulesEngine<unknown>,
+      clock: systemClock,
+      publisher: new PicturePublisher(pictures, onMap),
+      jobThread: { dbPath },
     });
-    const t0 = performance.now();
-    const r = await s.submit({ gameId: c.gameId, seat, userId, action: { type: 'done' } });
-    if (!r.ok) throw new Error(r.error.message);
-    await waitFor(() => getGame(handle.db, c.gameId)!.resolvedVersion >= r.version);
-    samples.push(performance.now() - t0);
+  } else {
+    runtime = await startRuntime({
+      db: handle.db,
+      engine: engine as RulesEngine<unknown>,
+      clock: systemClock,
+      publisher: new PicturePublisher(
+        async () => null,
+        () => {},
+      ),
+      redis: { url: REDIS_URL, prefix, workers: false },
+    });
+    for (let i = 0; i < WORKERS; i++) {
+      const child = fork(
+        join(import.meta.dirname, 'support/service-worker.ts'),
+        [dbPath, REDIS_URL, prefix],
+        {
+          execArgv: ['--import', 'tsx'],
+        },
+      );
+      await new Promise<void>((resolve) =>
+        child.on('message', (m: Posted | { ready: true }) => ('ready' in m ? resolve() : onMap(m))),
+      );
+      children.push(child);
+    }
   }
-  console.log(`step resolution (${label}): ${stats(samples)}`);
-  await runtime.close();
-  handle.close();
-  if (redis) await dropPrefix(prefix);
-}
-
-async function queueThroughput(dir: string): Promise<void> {
-  const prefix = `ftgbench-${randomBytes(4).toString('hex')}`;
-  const handle = openDatabase(join(dir, 'throughput.sqlite'));
-  const queue = new BullJobQueue({ url: REDIS_URL, prefix });
-  const enqueued = new Map<string, number>();
-  const latencies: number[] = [];
-  let done = 0;
-  // A realistic no-op: each job reads its game row, as every processor does first.
-  const group = startWorkers({
-    url: REDIS_URL,
-    prefix,
-    concurrency: 8,
-    kinds: ['resolve'],
-    handler: async (job) => {
-      getGame(handle.db, job.gameId);
-      const t = enqueued.get(`${job.gameId}.${job.version}`);
-      if (t !== undefined) latencies.push(performance.now() - t);
-      done++;
-    },
+  const s = runtime.service;
+  const games: string[] = [];
+  for (let i = 0; i < CAMPAIGNS; i++) {
+    const c = s.createGame({
+      guildId: 'g',
+      channelId: `c${i}`,
+      userId: `u${i}`,
+      scenario: '1757',
+      seed: i + 1,
+    });
+    if (!c.ok) throw new Error(c.error.message);
+    s.joinSeat({ gameId: c.gameId, seat: HUMAN, userId: `u${i}` });
+    games.push(c.gameId);
+  }
+  const elu = monitorEventLoopDelay({ resolution: 10 });
+  for (let i = 0; i < games.length; i++) await s.start({ gameId: games[i]!, userId: `u${i}` });
+  if (pictures) {
+    const v = s.view({ gameId: games[0]!, seat: 'public', userId: 'u0' });
+    if (v.ok) await warmMapRenderer(pictures, v.view);
+  }
+  elu.enable();
+  const started = Date.now();
+  const end = started + SECONDS * 1000;
+  // Scripted humans: look at the game every 500 ms (a cheap version check); when it changed and it is
+  // their turn, click 200-1200 ms later. The acknowledgement runs from the moment the click is due.
+  let rng = 12345;
+  const rand = () => {
+    rng = (rng * 1103515245 + 12345) % 2 ** 31;
+    return rng / 2 ** 31;
+  };
+  const humans = games.map(async (gameId, i) => {
+    const userId = `u${i}`;
+    let seen = -1;
+    while (Date.now() < end) {
+      await new Promise((r) => setTimeout(r, 500));
+      const g = getGame(handle.db, gameId);
+      if (g?.status !== 'active') continue;
+      if (g.version === seen) continue;
+      seen = g.version;
+      const delay = 200 + rand() * 1000;
+      await new Promise((r) => setTimeout(r, delay));
+      const due = performance.now();
+      const p = s.pending({ gameId, userId });
+      const d = p.ok ? p.decisions.find((x) => x.seat === HUMAN) : undefined;
+      if (!d) {
+        tally.acks.push(performance.now() - due);
+        continue;
+      }
+      const action = d.legalActions.find((a) => a.type === 'done') ?? d.legalActions[0];
+      if (!action) continue;
+      const r = await s.submit({ gameId, seat: HUMAN, userId, action });
+      tally.acks.push(performance.now() - due);
+      tally.submits++;
+      if (r.ok) lastSubmit.set(gameId, { version: r.version, at: Date.now() });
+      else tally.refused++;
+      seen = -1;
+    }
   });
-  await Promise.all(group.workers.map((w) => w.waitUntilReady()));
-  const t0 = performance.now();
-  await Promise.all(
-    Array.from({ length: JOBS }, (_, i) => {
-      enqueued.set(`bench.${i}`, performance.now());
-      return queue.enqueue({ kind: 'resolve', gameId: 'bench', version: i });
-    }),
-  );
-  await waitFor(() => done >= JOBS);
-  const seconds = (performance.now() - t0) / 1000;
+  await Promise.all(humans);
+  elu.disable();
+  const seconds = (Date.now() - started) / 1000;
+  const versions = games.map((g) => getGame(handle.db, g)?.version ?? 0).reduce((a, b) => a + b, 0);
   console.log(
-    `queue throughput (bullmq, 1 worker process, concurrency 8): ${(JOBS / seconds).toFixed(0)} jobs/s`,
+    `service bench (${mode === 'inprocess' ? 'in-process queue, job thread, picture thread' : `bullmq, ${WORKERS} worker processes`}): ${CAMPAIGNS} campaigns, ${seconds.toFixed(0)} s`,
   );
-  console.log(`queue enqueue->processed: ${stats(latencies)}`);
-  await group.close();
-  await queue.close();
+  console.log(
+    `  interaction ack (pending + submit): n=${tally.acks.length} p50 ${ms(q(tally.acks, 0.5))} p99 ${ms(q(tally.acks, 0.99))} max ${ms(Math.max(...tally.acks))}; target p99 < 300 ms`,
+  );
+  console.log(
+    `  event-loop delay: p50 ${ms(elu.percentile(50) / 1e6)} p99 ${ms(elu.percentile(99) / 1e6)} max ${ms(elu.max / 1e6)}; target p99 < 50 ms`,
+  );
+  console.log(
+    `  last submission -> public map drawn: n=${tally.mapLatency.length} p50 ${ms(q(tally.mapLatency, 0.5))} p95 ${ms(q(tally.mapLatency, 0.95))}; target p95 < 1.5 s`,
+  );
+  console.log(
+    `  machine: ${availableParallelism()} cores, load average ${loadavg()[0]!.toFixed(1)} at the end; throughput: ${(versions / seconds).toFixed(1)} actions/s committed, ${(tally.maps / seconds).toFixed(2)} public maps/s, ${tally.submits} human submissions (${tally.refused} refused)`,
+  );
+  for (const c of children) c.send({ stop: true });
+  await Promise.all(children.map((c) => new Promise((r) => c.once('exit', r))));
+  await runtime.close();
+  await pictures?.close();
   handle.close();
-  await dropPrefix(prefix);
+  if (mode === 'bullmq') await dropPrefix(REDIS_URL, prefix);
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'ftg-bench-'));
 try {
-  await stepLatency('in-process', false, dir);
-  await stepLatency('bullmq', true, dir);
-  await queueThroughput(dir);
+  for (const m of MODES) await runMode(m as 'inprocess' | 'bullmq', dir);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
+process.exit(0);
