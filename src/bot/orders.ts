@@ -17,7 +17,7 @@ import { ANY_STEP, decodeComponentId, EXPIRED_MESSAGE, encodeComponentId, stepTa
 import { dryRun, type Sequence } from './dry-run.js';
 import { pictureName } from './map-renderer.js';
 import { battleEmbeds } from './presenters/battle.js';
-import { actionLabel, describeAction, describeEvent, humanize, placeLabel } from './presenters/describe.js';
+import { describeAction, describeEvent, humanize, placeLabel } from './presenters/describe.js';
 import { orderRetreats, retreatLabel } from './presenters/retreat.js';
 import { seatLabel } from './session.js';
 import { type BotDeps, errorReply, type Reply } from './types.js';

@@ -174,7 +174,7 @@ export function marchAllowances(view: unknown, seat: string): string[] {
       }>;
     }>;
   } | null;
-  if (!v || v.phase !== 'march' || typeof v.marchRoll !== 'number') return [];
+  if (v?.phase !== 'march' || typeof v.marchRoll !== 'number') return [];
   const roll = v.marchRoll;
   const winter = typeof v.turn === 'number' && v.turn >= 16 ? 1 : 0;
   const out: string[] = [];
