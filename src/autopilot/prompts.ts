@@ -100,6 +100,10 @@ export function answerPrompt(board: Board, legal: readonly Action[], level: Leve
     const b = best as { a: CombatRetreatAction; v: number };
     return { action: b.a, score: b.v, why: `retreats to ${b.a.to}` };
   }
+  // Issue #16 (design 5.1): an autopilot seat accepts "fight it out on the tactical map?" so a
+  // person can fight the computer (the tactical autopilot then plays its formations).
+  const offer = legal.find((a) => a.type === 'combat-tactical' && a.accept);
+  if (offer) return { action: offer, score: 0, why: 'accepts the tactical battle' };
   const decline = legal.find((a) => a.type === 'combat-decline');
   const attack = legal.find((a) => a.type === 'combat-attack');
   if (attack) {

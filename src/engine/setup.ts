@@ -7,13 +7,23 @@ import { createRng } from './rng.js';
 import { startOfTurnRules } from './rules/scenario-rules.js';
 import { isScenarioId, leaderRatings, loadScenario, parseScenario, type Scenario } from './scenario/index.js';
 import { addLedger, addSp } from './state.js';
-import type { GameEvent, GameState, LeaderState, Nationality, ScenarioId, Side } from './types.js';
+import type {
+  GameEvent,
+  GameState,
+  LeaderState,
+  Nationality,
+  ScenarioId,
+  Side,
+  TacticalSettings,
+} from './types.js';
 import { DEFAULT_SIDE, NATIONALITIES } from './types.js';
 
 export interface SetupOptions {
   /** Die rolls fixed in advance (`--dice 4,2,6`). */
   dice?: number[];
   map?: StrategicMap;
+  /** Issue #16: the campaign's tactical-battle setting (absent: the defaults). */
+  tactical?: Partial<TacticalSettings>;
 }
 
 export class SetupError extends Error {}
@@ -80,6 +90,7 @@ export function setup(
     captured: {},
     fortressControl: {},
     rng: createRng(seed, options.dice ?? []),
+    ...(options.tactical ? { tactical: { mode: 'offer', minSp: 6, ...options.tactical } } : {}),
     over: null,
   };
 

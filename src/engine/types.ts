@@ -275,8 +275,20 @@ export interface GameState {
   /** 1761 C: the fortified camp under construction, if any. */
   campBuilding?: { hex: HexId; placedTurn: number } | null;
   rng: RngState;
+  /**
+   * Issue #16: campaign battles fought out on the tactical map. Absent: the defaults (offer, 6 SP), active only where a tactical resolver is registered
+   * (combat/phase.ts useTacticalResolver).
+   */
+  tactical?: TacticalSettings;
   over: null | { reason: 'last-turn' | 'winter-quarters' | 'forfeit'; turn: number };
   /** Log of the last apply's events is not kept here: apply returns them. */
+}
+
+/** Issue #16 (design 5.1): when a committed field battle goes to the tactical map. */
+export interface TacticalSettings {
+  mode: 'off' | 'offer' | 'always';
+  /** Each side needs at least this many SP in the hex. */
+  minSp: number;
 }
 
 export type Visibility = { to: 'all' } | { to: 'sides'; sides: Side[] } | { to: 'seats'; seats: Seat[] };

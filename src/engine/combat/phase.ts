@@ -492,12 +492,28 @@ function stepOfCombat(state: GameState): StepName {
   return stepName('combat', 'done');
 }
 
+let registeredTactical: BattleResolver | undefined;
+
+/**
+ * Issue #16: the tactical resolver the default Combat Phase offers (the host registers
+ * src/tactical/bridge/resolver.ts; the engine never imports it). undefined: battles stay on the CRT.
+ */
+export function useTacticalResolver(resolver: BattleResolver | undefined): void {
+  registeredTactical = resolver;
+}
+
+/** The game's setting (state.tactical, defaults offer / 6 SP) with the registered resolver. */
+function tacticalFromState(state: GameState): TacticalOption | undefined {
+  const mode = state.tactical?.mode ?? 'offer';
+  if (!registeredTactical || mode === 'off') return undefined;
+  return { mode, resolver: registeredTactical, minSp: state.tactical?.minSp ?? 6 };
+}
+
 export function createCombatPhase(resolver: BattleResolver = crtResolver, tactical?: TacticalOption) {
-  const env = (map: StrategicMap | undefined): CombatEnv => ({
-    map: map ?? engineMap(),
-    resolver,
-    ...(tactical ? { tactical } : {}),
-  });
+  const env = (map: StrategicMap | undefined, state?: GameState): CombatEnv => {
+    const t = tactical ?? (state ? tacticalFromState(state) : undefined);
+    return { map: map ?? engineMap(), resolver, ...(t ? { tactical: t } : {}) };
+  };
   return {
     phase: 'combat' as const,
     actions: combatActionSchemas,
@@ -505,8 +521,8 @@ export function createCombatPhase(resolver: BattleResolver = crtResolver, tactic
     pending: pendingOf,
     legal: (state: GameState, seat: Seat, map?: StrategicMap) => legal(state, seat, map ?? engineMap()),
     apply: (state: GameState, seat: Seat, action: Action, map?: StrategicMap) =>
-      apply(state, seat, action, env(map)),
-    timeout: (state: GameState, map?: StrategicMap) => timeoutStep(state, env(map)),
+      apply(state, seat, action, env(map, state)),
+    timeout: (state: GameState, map?: StrategicMap) => timeoutStep(state, env(map, state)),
     step: stepOfCombat,
   } satisfies PhaseHook;
 }
