@@ -69,8 +69,16 @@ const GENERIC: Record<Side, SidePlan> = {
   austria: { formations: {}, other: { posture: 'hold', reach: 2 } },
 };
 
+/** Campaign battles (issue #16): the strategic attacker attacks, the defender holds, whichever side. */
+const ATTACKS: SidePlan = GENERIC.prussia;
+const HOLDS: SidePlan = GENERIC.austria;
+
 export function planFor(s: TacState, side: Side): SidePlan {
-  return s.scenario.startsWith('leuthen') ? LEUTHEN[side] : GENERIC[side];
+  if (s.scenario.startsWith('leuthen')) return LEUTHEN[side];
+  // src/tactical/bridge gives the initiative ties to the strategic attacker (Leuthen 4.C).
+  if (s.scenario.startsWith('campaign-') || s.scenario === 'calibration')
+    return s.initiative.ties === side ? ATTACKS : HOLDS;
+  return GENERIC[side];
 }
 
 export function formationPlan(s: TacState, side: Side, formation: string): FormationPlan {

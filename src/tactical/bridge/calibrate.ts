@@ -43,11 +43,19 @@ const lost = (o: { eliminated: Record<string, number>; captured: Record<string, 
   totalSp(o.eliminated) + totalSp(o.captured);
 
 /** One row per odds: the table's exact rates and the tactical battles' measured ones. */
-export function calibrate(runs: number, seed: number, odds = CALIBRATION_ODDS): CalibrationRow[] {
+export function calibrate(
+  runs: number,
+  seed: number,
+  odds = CALIBRATION_ODDS,
+  attackerSide: 'prussia' | 'austria' = 'prussia',
+): CalibrationRow[] {
   const rows: CalibrationRow[] = [];
+  const prussianAttacks = attackerSide === 'prussia';
   for (const [a, d] of odds) {
-    const attacker = force('prussian-allied', 'prussia', a, 'p-general');
-    const defender = force('coalition', 'austria', d, 'a-general');
+    const p = (sp: number) => force('prussian-allied', 'prussia', sp, 'p-general');
+    const c = (sp: number) => force('coalition', 'austria', sp, 'a-general');
+    const attacker = prussianAttacks ? p(a) : c(a);
+    const defender = prussianAttacks ? c(d) : p(d);
     const table = { win: 0, draw: 0, loss: 0, attackerLost: 0, defenderLost: 0 };
     for (let die = 1; die <= 6; die++) {
       const o = resolveBattle({ attacker, defender, die, mountain: false, crt: defaultCrt });
@@ -71,9 +79,12 @@ export function calibrate(runs: number, seed: number, odds = CALIBRATION_ODDS): 
           river: false,
           mountainSides: 0,
           winter: false,
-          attacker: 'prussia',
+          attacker: attackerSide,
           attackerEdge: i % 2 === 0 ? 'west' : 'east',
-          counters: { attacker: count('prussia'), defender: count('austria') },
+          counters: {
+            attacker: count(attackerSide),
+            defender: count(prussianAttacks ? 'austria' : 'prussia'),
+          },
         },
         s,
       );
@@ -85,9 +96,9 @@ export function calibrate(runs: number, seed: number, odds = CALIBRATION_ODDS): 
         id: 'calibration',
         name: 'calibration',
       });
-      const p = parseScenario(raw, ratingsJson, (h) => field.map.has(h));
-      if (!p.ok) throw new Error(p.errors.join('; '));
-      const sum = playBattle({ loaded: p.value, map: field.map, seed: s });
+      const parsed = parseScenario(raw, ratingsJson, (h) => field.map.has(h));
+      if (!parsed.ok) throw new Error(parsed.errors.join('; '));
+      const sum = playBattle({ loaded: parsed.value, map: field.map, seed: s });
       const rng = { rng: createRng(s) };
       const o = toStrategicOutcome({ setup, end: sum.state, attacker, defender, rollD6: () => rollD6(rng) });
       if (o.victor === 'draw') tac.draw++;
@@ -97,7 +108,14 @@ export function calibrate(runs: number, seed: number, odds = CALIBRATION_ODDS): 
       tac.defenderLost += lost(o.defender);
     }
     for (const k of Object.keys(tac) as (keyof typeof tac)[]) tac[k] /= Math.max(1, runs);
-    rows.push({ odds: `${a}:${d}`, attackerSp: a, defenderSp: d, runs, table, tactical: tac });
+    rows.push({
+      odds: `${a}:${d}${prussianAttacks ? '' : ' (Austrian attacker)'}`,
+      attackerSp: a,
+      defenderSp: d,
+      runs,
+      table,
+      tactical: tac,
+    });
   }
   return rows;
 }
