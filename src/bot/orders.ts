@@ -13,6 +13,9 @@ import {
 } from 'discord-api-types/v10';
 import type { Action } from '../app/engine-port.js';
 import type { GameRow } from '../db/schema.js';
+import type { TacView } from '../tactical/view.js';
+import { battleActionLabel } from './battle/orders.js';
+import { battleSeatName } from './battle/present.js';
 import { ANY_STEP, decodeComponentId, EXPIRED_MESSAGE, encodeComponentId, stepTag } from './custom-id.js';
 import { dryRun, type Sequence } from './dry-run.js';
 import { pictureName } from './map-renderer.js';
@@ -196,6 +199,22 @@ export async function submitAction(
   if (!r.ok) return errorReply(r.error.message, r.error.rule, deps.names);
   if (o.action.type !== 'done') await deps.afterCommit?.(o.gameId, o.seat).catch(() => {});
   const lines = r.events.map((e) => describeEvent(e, deps.names)).filter(Boolean);
+  // A battle (issue 15) says its orders with unit names from the battle's own view.
+  if (deps.directory.game(o.gameId)?.kind === 'battle') {
+    const v = deps.service.view({ gameId: o.gameId, seat: 'public', userId: '' });
+    const view = v.ok ? (v.view as TacView) : null;
+    return {
+      content: `✅ ${battleSeatName(o.seat, view)}: ${battleActionLabel(view, o.action)}.${
+        lines.length
+          ? `\n${lines
+              .map((l) => `• ${l}`)
+              .join('\n')
+              .slice(0, 1800)}`
+          : ''
+      }`,
+      ephemeral: true,
+    };
+  }
   const reports = battleEmbeds(r.events, deps.names);
   return {
     ...(reports.length ? { embeds: reports } : {}),

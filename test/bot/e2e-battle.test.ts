@@ -70,6 +70,7 @@ function decisionOf(user: string) {
 describe('a Leuthen battle in Discord (issue 15)', () => {
   const seen = { fire: 0, shock: 0, move: 0, face: 0, choose: 0, activate: 0, done: 0, other: 0 };
   const results: string[] = [];
+  const prompts: string[] = [];
 
   it('create opens a thread; join sides and formations; start', async () => {
     const created = await slash(
@@ -106,7 +107,10 @@ describe('a Leuthen battle in Discord (issue 15)', () => {
     let staleChecked = false;
     for (
       let i = 0;
-      i < 3000 && (state().turn < 3 || seen.fire + seen.shock < 2) && state().turn < 8 && !state().over;
+      i < 3000 &&
+      (state().turn < 3 || seen.fire < 1 || seen.shock < 1 || seen.choose < 1) &&
+      state().turn < 7 &&
+      !state().over;
       i++
     ) {
       let acted = false;
@@ -170,6 +174,7 @@ describe('a Leuthen battle in Discord (issue 15)', () => {
           expect(r.ok).toBe(true);
           stale = { user, m: msg, id: button.id };
         } else if (msg && button) {
+          if (a.type === 'choose') prompts.push(state().prompt?.kind ?? '?');
           const r = await click(user, msg, button.id);
           expect(textOf(r)).toMatch(/✅/);
           if (a.type === 'choose' || a.type === 'activate' || a.type === 'done') seen[a.type]++;
@@ -189,7 +194,10 @@ describe('a Leuthen battle in Discord (issue 15)', () => {
       if (!acted) await h.settle();
     }
     expect(state().turn).toBeGreaterThanOrEqual(3);
-    expect(seen.fire + seen.shock).toBeGreaterThan(0);
+    expect(seen.fire).toBeGreaterThan(0);
+    expect(seen.shock).toBeGreaterThan(0);
+    // A prompt (retreat, advance or loss allocation) answered by its seat's button.
+    expect(seen.choose).toBeGreaterThan(0);
     expect(seen.move).toBeGreaterThan(0);
     expect(staleChecked).toBe(true);
     const thread = h.standin.messagesIn(game().channel_id).filter((m) => m.authorId === h.standin.botId);
@@ -209,7 +217,20 @@ describe('a Leuthen battle in Discord (issue 15)', () => {
       expect(h.standin.dmsOf(user).filter((m) => m.authorId === h.standin.botId)).toEqual([]);
     const war = h.standin.messagesIn('war').filter((m) => m.authorId === h.standin.botId);
     expect(war.every((m) => !/Turn \d|fires|shock/i.test(textOf(m)))).toBe(true);
-    console.log('seen', seen, 'turn', state().turn, 'thread messages', thread.length, results.slice(0, 4));
+    const rallies = thread.filter((m) => /rall/i.test(textOf(m))).length;
+    console.log(
+      'seen',
+      seen,
+      'prompts',
+      prompts,
+      'rally messages',
+      rallies,
+      'turn',
+      state().turn,
+      'thread messages',
+      thread.length,
+      results.slice(0, 4),
+    );
   }, 300_000);
 
   it('a formation whose deadline passes is played by the autopilot', async () => {
@@ -231,7 +252,20 @@ describe('a Leuthen battle in Discord (issue 15)', () => {
     }
     const d = decisionOf('elizabeth');
     expect(d).toBeDefined();
-    await h.advance(11 * HOUR);
+    // The reminder (3 h before a 10 h deadline) pings only the awaited seat's holder, in the thread.
+    const before = h.standin.messagesIn(game().channel_id).length;
+    await h.advance(8 * HOUR);
+    const reminders = h.standin
+      .messagesIn(game().channel_id)
+      .slice(before)
+      .filter((m) => m.content.startsWith('⏰'));
+    expect(reminders.length).toBeGreaterThan(0);
+    for (const r of reminders) {
+      expect(r.content).toContain(`<@${h.standin.userId('elizabeth')}>`);
+      expect(r.content).not.toContain(`<@${h.standin.userId('maria')}>`);
+      expect(r.content).not.toContain(`<@${h.standin.userId('frederick')}>`);
+    }
+    await h.advance(3 * HOUR);
     const log = h.handle.sqlite
       .prepare('select seat, actor from actions where game_id = ? order by version desc limit 200')
       .all(game().id) as { seat: string; actor: string }[];
