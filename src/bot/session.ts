@@ -14,9 +14,12 @@ export function seatLabel(seat: string): string {
 
 export function findGame(deps: BotDeps, input: CommandInput): Found<{ game: GameRow }> {
   const inChannel = deps.directory.inChannel(input.guildId, input.channelId);
+  // A battle's thread (issue 15) is played with /battle; the campaign commands never act on it.
+  if (inChannel?.kind === 'battle')
+    return { ok: false, message: 'This thread holds a Leuthen battle: use the /battle commands here.' };
   if (inChannel) return { ok: true, game: inChannel };
   if (input.guildId === null) {
-    const mine = deps.directory.gamesOfUser(input.userId);
+    const mine = deps.directory.gamesOfUser(input.userId).filter((g) => g.kind !== 'battle');
     if (mine.length === 1 && mine[0]) return { ok: true, game: mine[0] };
     if (mine.length > 1) {
       return {

@@ -14,6 +14,7 @@ import { type BotHarness, buttonsOf, startBotHarness, textOf } from './support/b
 
 let h: BotHarness;
 const HOUR = 3_600_000;
+const SEED = Number(process.env.BATTLE_SEED ?? 1);
 
 beforeAll(async () => {
   h = await startBotHarness({ engine });
@@ -95,6 +96,8 @@ describe('a Leuthen battle in Discord (issue 15)', () => {
     const bad = await slash('elizabeth', 'join', { seat: 'austria:nowhere' });
     expect(textOf(bad)).toMatch(/⛔ .*no seat/);
     expect(bad.visibleTo).toEqual([h.standin.userId('elizabeth')]);
+    // A fixed seed (as an umpire's repair would set it before the start): the same battle every run.
+    h.handle.sqlite.prepare('update games set seed = ? where id = ?').run(SEED, g.id);
     expect(textOf(await slash('frederick', 'start'))).toMatch(/battle begins/);
     await h.settle();
     const status = await slash('maria', 'status');
@@ -198,6 +201,8 @@ describe('a Leuthen battle in Discord (issue 15)', () => {
     expect(seen.shock).toBeGreaterThan(0);
     // A prompt (retreat, advance or loss allocation) answered by its seat's button.
     expect(seen.choose).toBeGreaterThan(0);
+    // Seed 1: the shock's loser is asked for its retreat by button (11.6).
+    expect(prompts).toContain('retreat');
     expect(seen.move).toBeGreaterThan(0);
     expect(staleChecked).toBe(true);
     const thread = h.standin.messagesIn(game().channel_id).filter((m) => m.authorId === h.standin.botId);
@@ -231,7 +236,7 @@ describe('a Leuthen battle in Discord (issue 15)', () => {
       thread.length,
       results.slice(0, 4),
     );
-  }, 300_000);
+  }, 600_000);
 
   it('a formation whose deadline passes is played by the autopilot', async () => {
     // Wait for a step where elizabeth is awaited, then let the deadline pass.
@@ -279,6 +284,11 @@ describe('a Leuthen battle in Discord (issue 15)', () => {
     const live = h.standin.messagesIn(game().channel_id).filter((m) => /Live mode/.test(m.content));
     expect(live.length).toBe(1);
     expect(JSON.parse(game().settings).deadlineMs.phase).toBe(5 * 60_000);
+    // The campaign commands do not act on a battle's thread.
+    const camp = h.standin.user('maria').slash('campaign', { channel: game().channel_id, sub: 'status' });
+    expect(textOf(await camp.reply({ timeoutMs: 10_000 }))).toMatch(
+      /holds a Leuthen battle: use the \/battle commands/,
+    );
     const refused = await slash('elizabeth', 'concede');
     expect(textOf(refused)).toMatch(/commander-in-chief/);
     const c = await slash('maria', 'concede');
