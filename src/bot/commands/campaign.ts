@@ -212,7 +212,7 @@ async function execute(deps: BotDeps, input: CommandInput): Promise<Reply> {
   if (!found.ok) {
     if (sub === 'status') {
       const last = deps.directory.latestInChannel(input.guildId, input.channelId);
-      if (last) {
+      if (last && last.kind !== 'battle') {
         // Issue 18.11: how it ended (concession, agreed draw, victory level) and its Victory Points.
         const result =
           last.status === 'over' || last.status === 'abandoned' ? recordOf(deps, last.id) : undefined;
