@@ -360,9 +360,7 @@ export class CampaignService {
       return fail('wrong-status', `The game is already ${game.status}.`);
     }
     closeAllDeadlines(this.deps.db, game.id, this.deps.clock.now());
-    // The standings record campaigns only; a battle's ending is in its log and its thread.
-    if (game.kind !== 'battle')
-      noteEnding(this.deps.db, game.id, input.ending ?? { endedBy: 'abandoned' }, this.deps.clock.now());
+    noteEnding(this.deps.db, game.id, input.ending ?? { endedBy: 'abandoned' }, this.deps.clock.now());
     return { ok: true, status: 'abandoned' };
   }
 }

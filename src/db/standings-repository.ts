@@ -8,8 +8,8 @@ import { campaignResults } from './schema.js';
 export type EndedBy = 'game-over' | 'conceded' | 'draw-agreed' | 'abandoned';
 export interface Ending {
   endedBy: EndedBy;
-  /** For a concession: the side that conceded. */
-  concededSide?: 'prussian-allied' | 'coalition';
+  /** For a concession: the side that conceded (a battle game's sides are 'prussia' | 'austria'). */
+  concededSide?: 'prussian-allied' | 'coalition' | 'prussia' | 'austria';
 }
 
 /** Notes the ending; the record's figures are filled in (from the log) by recordCampaign later. */

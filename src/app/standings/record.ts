@@ -29,6 +29,8 @@ import {
 } from '../../engine/index.js';
 import { distance } from '../../map/hex.js';
 import { scenarioYear, turnDate } from '../../render/calendar.js';
+import type { TacState } from '../../tactical/state.js';
+import { battleEngine, sideOfSeat } from '../battle-engine.js';
 import type { Action, RulesEngine } from '../engine-port.js';
 
 export type { EndedBy, Ending };
@@ -140,8 +142,8 @@ export function buildRecord(
   endedAt: number,
 ): CampaignRecord | undefined {
   const game = getGame(db, gameId);
-  // Only strategic campaigns (a Leuthen battle game is not scored here yet).
-  if (!game || game.state === null || game.kind !== 'campaign') return undefined;
+  if (!game || game.state === null) return undefined;
+  if (game.kind === 'battle') return buildBattleRecord(db, game, ending, endedAt);
   const end: Ending = ending ?? { endedBy: game.status === 'over' ? 'game-over' : 'abandoned' };
   const year = scenarioYear(game.scenario);
   let state = engine.setup(game.scenario, game.seed, JSON.parse(game.options)) as GameState;
@@ -250,6 +252,132 @@ export function buildRecord(
   return { result, players, battles, ...(problem ? { problem } : {}) };
 }
 
+/** The historical battle a tactical scenario stands for (assets/history/battles.json, by name). */
+export function tacticalCounterpart(map: string, scenario: string): HistoricalBattle | undefined {
+  const names = [map, scenario.split(/[-_/.]/)[0] ?? ''].map((x) => x.toLowerCase());
+  return HISTORICAL_BATTLES.find((b) => names.includes(b.name.toLowerCase()));
+}
+
+/** The strategic side a tactical side stands for (for the historical comparison). */
+const STRATEGIC_SIDE: Record<string, Side> = { prussia: 'prussian-allied', austria: 'coalition' };
+
+/**
+ * The record of a tactical battle played as its own game (issue 21, kind 'battle'): replayed with the
+ * tactical engine; the result and its level are the engine's victory result (`over`), a concession
+ * gives the other side the win. Sides are 'prussia' | 'austria' (the tactical sides), seats are the
+ * sides and their formations; one battle_results row carries commanders, CP lost and the reversal.
+ */
+function buildBattleRecord(
+  db: Db,
+  game: NonNullable<ReturnType<typeof getGame>>,
+  ending: Ending | undefined,
+  endedAt: number,
+): CampaignRecord {
+  const end: Ending = ending ?? { endedBy: game.status === 'over' ? 'game-over' : 'abandoned' };
+  let state = battleEngine.setup(game.scenario, game.seed, JSON.parse(game.options)) as TacState;
+  const acted = new Map<string, Map<string, number>>();
+  let problem: string | undefined;
+  let lastVersion = 0;
+  for (const row of actionLog(db, game.id)) {
+    const player =
+      row.actor === 'player' && row.userId ? row.userId : row.actor === 'autopilot' ? 'autopilot' : null;
+    if (player) {
+      const m = acted.get(row.seat) ?? new Map<string, number>();
+      m.set(player, (m.get(player) ?? 0) + 1);
+      acted.set(row.seat, m);
+    }
+    const r = battleEngine.apply(state, row.seat, JSON.parse(row.action) as Action);
+    if (!r.ok) {
+      problem = `version ${row.version}: the engine refuses the logged action (${r.error.rule}: ${r.error.message})`;
+      break;
+    }
+    state = r.state;
+    lastVersion = row.version;
+  }
+  let winner: string | null;
+  let level: string;
+  if (end.endedBy === 'game-over' && state.over) {
+    winner = state.over.winner ?? 'draw';
+    level = state.over.level;
+  } else if (end.endedBy === 'conceded' && end.concededSide) {
+    winner = end.concededSide === 'prussia' ? 'austria' : 'prussia';
+    level = 'concession';
+  } else if (end.endedBy === 'draw-agreed') {
+    winner = 'draw';
+    level = 'agreed';
+  } else {
+    winner = null;
+    level = 'abandoned';
+  }
+  const hist = tacticalCounterpart(state.map, game.scenario);
+  const reversal = reverses(
+    winner === null || winner === 'draw' ? (winner as 'draw' | null) : (STRATEGIC_SIDE[winner] ?? null),
+    hist?.victor,
+  )
+    ? 1
+    : 0;
+  const cinc = (side: string) =>
+    state.leaders.find((l) => l.side === side && l.role === 'cinc')?.name ?? null;
+  const result: CampaignResultRow = {
+    gameId: game.id,
+    guildId: game.guildId,
+    scenario: game.scenario,
+    endedBy: end.endedBy,
+    concededSide: end.concededSide ?? null,
+    recorded: 1,
+    winner,
+    level,
+    vpAllied: state.over?.vp?.prussia ?? 0,
+    vpCoalition: state.over?.vp?.austria ?? 0,
+    spLostAllied: state.ledger.prussia.cpLost,
+    spLostCoalition: state.ledger.austria.cpLost,
+    lastTurn: state.turn,
+    vpByTurn: '[]',
+    reversal,
+    endedAt,
+  };
+  const battles: BattleResultRow[] =
+    winner === null
+      ? []
+      : [
+          {
+            gameId: game.id,
+            version: lastVersion,
+            hex: hist?.hex ?? '',
+            turn: state.turn,
+            date: hist?.date ?? `Turn ${state.turn}`,
+            attackerSide: 'prussia',
+            attackerNations: JSON.stringify(['prussia']),
+            defenderNations: JSON.stringify(['austria']),
+            attackerCommander: cinc('prussia'),
+            defenderCommander: cinc('austria'),
+            odds: 0,
+            roll: 0,
+            victor: winner,
+            attackerSpLost: state.ledger.prussia.cpLost,
+            defenderSpLost: state.ledger.austria.cpLost,
+            historical: hist?.name ?? null,
+            reversal,
+          },
+        ];
+  const players: CampaignPlayerRow[] = [];
+  for (const s of getSeats(db, game.id)) {
+    const holder = s.autopilot > 0 || !s.userId ? 'autopilot' : s.userId;
+    const who = new Map(acted.get(s.seat) ?? []);
+    if (!who.has(holder)) who.set(holder, 0);
+    for (const [player, n] of [...who.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      players.push({
+        gameId: game.id,
+        seat: s.seat,
+        player,
+        side: sideOfSeat(s.seat),
+        actions: n,
+        heldAtEnd: player === holder ? 1 : 0,
+      });
+  }
+  return { result, players, battles, ...(problem ? { problem } : {}) };
+}
+
 /** Writes a record, replacing any earlier one of the same game. */
 export function writeRecord(db: Db, rec: CampaignRecord): void {
   db.transaction((tx) => {
@@ -289,13 +417,7 @@ export function syncRecords(db: Db, engine: RulesEngine<unknown>, guildId: strin
   const finished = db
     .select({ id: games.id, updatedAt: games.updatedAt })
     .from(games)
-    .where(
-      and(
-        eq(games.guildId, guildId),
-        eq(games.kind, 'campaign'),
-        inArray(games.status, ['over', 'abandoned']),
-      ),
-    )
+    .where(and(eq(games.guildId, guildId), inArray(games.status, ['over', 'abandoned'])))
     .all();
   const done = new Set(
     db

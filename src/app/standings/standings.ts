@@ -2,7 +2,8 @@
 // ../shared/reference/club-blog-house-rules-and-standings.txt: 2 points a win, plus 1 bonus point
 // when the win reverses the historical outcome; a draw is worth 1 (our ruling: the club table has
 // no draws); the score is points against 2 a game (100%), so bonus points can lift it above 100%.
-// Campaigns and battles are counted separately. People and the autopilot are counted apart.
+// Campaigns and battles are counted separately; a tactical battle played as its own game (Leuthen)
+// counts as a battle, with sides 'prussia' | 'austria' and its historical-reversal bonus. People and the autopilot are counted apart.
 import type { BattleResultRow, CampaignPlayerRow, CampaignResultRow } from '../../db/schema.js';
 
 export type Side = 'prussian-allied' | 'coalition';
@@ -112,6 +113,12 @@ class Book {
   }
 }
 
+/** The sides of a tactical battle game (kind 'battle'); its seats are these and `side:formation`. */
+const TACTICAL_SIDES = ['prussia', 'austria'] as const;
+function battleSeat(p: CampaignPlayerRow): boolean {
+  return (TACTICAL_SIDES as readonly string[]).includes(p.side);
+}
+
 /** Whether a player row took part: held the seat at the end, or sent at least one action for it. */
 function tookPart(p: CampaignPlayerRow): boolean {
   return p.heldAtEnd === 1 || p.actions > 0;
@@ -127,12 +134,44 @@ export function computeStandings(
   const nations = new Book();
   const nationsAuto = new Book();
   const sides = new Book();
-  const decided = results.filter((r) => r.winner !== null);
   const byGame = new Map<string, CampaignPlayerRow[]>();
   for (const p of players) byGame.set(p.gameId, [...(byGame.get(p.gameId) ?? []), p]);
+  const isBattleGame = (r: CampaignResultRow) => (byGame.get(r.gameId) ?? []).some(battleSeat);
+  const decided = results.filter((r) => r.winner !== null);
   let battleCount = 0;
+  let battleGames = 0;
   for (const r of decided) {
     const ps = (byGame.get(r.gameId) ?? []).filter(tookPart);
+    if (isBattleGame(r)) {
+      // A tactical battle played as its own game: a battle line for each side, for each person (once
+      // per side, whatever formations he held) and for the nation of his seats.
+      battleCount++;
+      battleGames++;
+      const bonusOf = (o: string) => r.reversal === 1 && o === 'won';
+      for (const side of TACTICAL_SIDES) {
+        const o = outcomeFor(side, r.winner);
+        sides.count(side, 'battles', r.gameId, o, bonusOf(o));
+      }
+      for (const p of ps) {
+        const o = outcomeFor(p.side, r.winner);
+        (p.player === 'autopilot' ? auto : people).count(
+          p.player,
+          'battles',
+          `${r.gameId}/${p.side}`,
+          o,
+          bonusOf(o),
+        );
+        if (p.heldAtEnd === 1)
+          (p.player === 'autopilot' ? nationsAuto : nations).count(
+            p.side,
+            'battles',
+            r.gameId,
+            o,
+            bonusOf(o),
+          );
+      }
+      continue;
+    }
     for (const side of ['prussian-allied', 'coalition'] as const) {
       sides.count(side, 'campaigns', r.gameId, outcomeFor(side, r.winner), r.reversal === 1);
     }
@@ -173,8 +212,8 @@ export function computeStandings(
     nations: nations.result(),
     nationsAutopilot: nationsAuto.result(),
     sides: sides.result(),
-    campaigns: decided.length,
+    campaigns: decided.length - battleGames,
     battles: battleCount,
-    abandoned: results.length - decided.length,
+    abandoned: results.filter((r) => r.winner === null && !isBattleGame(r)).length,
   };
 }

@@ -44,7 +44,7 @@ export async function run(args: string[]): Promise<number> {
     return 2;
   }
   const { openDatabase } = await import('../../db/client.js');
-  const { engine } = await import('../../app/engine-adapter.js');
+  const { engine } = await import('../../app/engines.js');
   const { rebuildRecords, storedRecords, syncRecords } = await import('../../app/standings/record.js');
   const { computeStandings } = await import('../../app/standings/standings.js');
   const handle = openDatabase(path);
