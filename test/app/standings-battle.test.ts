@@ -16,6 +16,7 @@ import { rebuildRecords, storedRecords } from '../../src/app/standings/record.js
 import { computeStandings } from '../../src/app/standings/standings.js';
 import { type DbHandle, openDatabase } from '../../src/db/client.js';
 import { getGame } from '../../src/db/game-repository.js';
+import type { TacState } from '../../src/tactical/state.js';
 import { until } from '../queue/support.js';
 
 let dir: string;
@@ -107,3 +108,48 @@ it('a conceded Leuthen battle game counts as a battle, with the reversal bonus f
   const again = storedRecords(handle.db, 'g');
   expect(computeStandings(again.results, again.players, again.battles)).toEqual(standings);
 }, 60_000);
+
+it("a Leuthen battle game played to its end is recorded with the engine's victory result and level", async () => {
+  rt = await startRuntime({ db: handle.db, engine, clock: systemClock, publisher: new MemoryPublisher() });
+  const id = await battle(rt, 'c1');
+  const state = () => JSON.parse(getGame(handle.db, id)!.state!) as TacState;
+  // Both people play what the tactical autopilot would (seed 7 ends in an Austrian victory).
+  for (let i = 0; i < 5000 && getGame(handle.db, id)!.status === 'active'; i++) {
+    let acted = false;
+    for (const user of ['u1', 'u2']) {
+      const p = rt.service.pending({ gameId: id, userId: user });
+      if (!p.ok) throw new Error(p.error.message);
+      const d = p.decisions[0];
+      if (!d) continue;
+      acted = true;
+      const r = await rt.service.submit({
+        gameId: id,
+        seat: d.seat,
+        userId: user,
+        expectedVersion: p.version,
+        requestId: `${user}-${i}`,
+        action: engine.autopilot!(state(), d.seat, 2),
+      });
+      // A decision overtaken by the autopilot's queue job is refused as stale: ask again.
+      if (!r.ok) await new Promise((res) => setTimeout(res, 5));
+    }
+    if (!acted) await new Promise((r) => setTimeout(r, 10));
+  }
+  const g = getGame(handle.db, id)!;
+  expect(g.status).toBe('over');
+  const over = state().over!;
+  const { standings, records } = createRecords(handle.db, engine, () => 1).standings('g');
+  const r = records.results.find((x) => x.gameId === id)!;
+  expect(r).toMatchObject({ endedBy: 'game-over', winner: over.winner ?? 'draw', level: over.level });
+  expect(r.spLostAllied).toBe(state().ledger.prussia.cpLost);
+  expect(r.spLostCoalition).toBe(state().ledger.austria.cpLost);
+  expect(over.winner).toBe('austria');
+  expect(r.reversal).toBe(1);
+  const u2 = standings.players.find((l) => l.key === 'u2')!;
+  expect(u2.battles).toMatchObject({ played: 1, won: 1, bonus: 1, points: 3 });
+  expect(standings.players.find((l) => l.key === 'u1')!.battles).toMatchObject({
+    played: 1,
+    lost: 1,
+    points: 0,
+  });
+}, 120_000);

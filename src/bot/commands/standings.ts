@@ -35,7 +35,8 @@ function tally(t: StandingLine['campaigns']): string {
 export function labelOf(table: StandingsTable, key: string): string {
   if (table === 'players') return key === 'autopilot' ? 'Autopilot' : `<@${key}>`;
   if (table === 'nations') return seatLabel(key);
-  return key === 'prussian-allied' || key === 'coalition' ? sideLabel(key) : key;
+  // A battle game's sides (prussia, austria) read as the nations they are.
+  return key === 'prussian-allied' || key === 'coalition' ? sideLabel(key) : seatLabel(key);
 }
 
 export function standingsLines(table: StandingsTable, lines: readonly StandingLine[]): string[] {
