@@ -294,5 +294,11 @@ describe('a Leuthen battle in Discord (issue 15)', () => {
     const c = await slash('maria', 'concede');
     expect(textOf(c)).toMatch(/Austria concedes/);
     expect(game().status).toBe('abandoned');
+    // Noted for the standings (issue 21): Austria conceded, so the battle counts as Prussia's win.
+    expect(
+      h.handle.sqlite
+        .prepare('select ended_by, conceded_side from campaign_results where game_id = ?')
+        .get(game().id),
+    ).toEqual({ ended_by: 'conceded', conceded_side: 'austria' });
   }, 60_000);
 });

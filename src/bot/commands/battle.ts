@@ -460,7 +460,8 @@ async function concede(deps: BotDeps, input: CommandInput): Promise<Reply> {
   const r = deps.service.end({
     gameId: f.game.id,
     userId: f.game.createdBy,
-    ending: { endedBy: 'conceded' },
+    // The conceding side goes to the standings (issue 21): the other side wins the battle.
+    ending: { endedBy: 'conceded', concededSide: sides[0] as 'prussia' | 'austria' },
   });
   if (!r.ok) return errorReply(r.error.message);
   const winner = sides[0] === 'prussia' ? 'Austria' : 'Prussia';
