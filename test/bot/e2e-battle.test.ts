@@ -121,7 +121,6 @@ describe('a Leuthen battle in Discord (issue 15)', () => {
         const d = decisionOf(user);
         if (!d) continue;
         acted = true;
-        const legal = d.legalActions as Action[];
         // A real decision: what the tactical autopilot would do for this seat, given through the UI.
         const a = engine.autopilot!(state(), d.seat, 2);
         const msg = latestButtons(user);
