@@ -221,7 +221,7 @@ describe('6 zones of control', () => {
     expect(u.activation!.mp.p1).toBe(2);
   });
 
-  it('6.2: flank and rear hexes of an enemy unit do not interdict movement', () => {
+  it('6.2: enemy flank and rear hexes never stop a move', () => {
     // a1 at 0306 facing WSW (vertex 3): 0406 is its flank hex, 0305 its rear hex.
     let s = battle([P('p1', '0506', 5), A('a1', '0306', 3)], near);
     s = activate(s, 'prussia', ['p-a']);
