@@ -1,7 +1,12 @@
-// Tactical battle benchmark (`npm run bench -- battle`): a whole autopilot-against-autopilot
-// Leuthen (scenario 1, turns 1-15, no pictures): median wall time of several seeded runs (target
-// under 2 s), with the split between the engine (legal actions, apply), the view and the autopilot;
-// and one tactical action applied (median over the actions of a battle, target under 2 ms).
+// Tactical engine benchmark (`npm run bench -- battle`): the Leuthen engine and autopilot alone, in
+// one thread, with no service, no database, no Discord and no pictures. A whole
+// autopilot-against-autopilot Leuthen (scenario 1, played to its end): median wall time and CPU time
+// of several seeded runs (target under 2 s), with the split between the engine (legal actions,
+// apply), the view and the autopilot; and one tactical action applied (median over the accepted
+// actions of a battle, target under 2 ms; the autopilot's refused tries are counted, not timed).
+// What a player of issue 15 waits for (interaction acknowledgement with 20 battles running, with
+// pictures and the service) is measured by battle-discord.bench.ts, not here.
+import { availableParallelism, loadavg } from 'node:os';
 import { createAutopilotRng } from '../src/autopilot/rng.js';
 import { decideTactical } from '../src/autopilot/tactical/decide.js';
 import { playBattle, viewAsState } from '../src/autopilot/tactical/driver.js';
@@ -28,7 +33,7 @@ playBattle({ loaded, map, seed: 999 }); // warm-up (JIT, caches)
 
 const walls: number[] = [];
 const cpus: number[] = [];
-let steps = 0;
+const stepsPerRun: number[] = [];
 for (let i = 0; i < RUNS; i++) {
   const t0 = performance.now();
   const c0 = process.cpuUsage();
@@ -36,7 +41,7 @@ for (let i = 0; i < RUNS; i++) {
   const c = process.cpuUsage(c0);
   walls.push(performance.now() - t0);
   cpus.push((c.user + c.system) / 1000);
-  steps = r.steps;
+  stepsPerRun.push(r.steps);
 }
 
 // One instrumented battle: the split, and every apply timed on its own.
@@ -48,6 +53,7 @@ let state = set.state;
 const rngs = { prussia: createAutopilotRng('1:prussia'), austria: createAutopilotRng('1:austria') };
 const split = { legal: 0, view: 0, decide: 0, apply: 0 };
 const applies: number[] = [];
+let refused = 0;
 while (!isOver(state)) {
   const seat = pendingSeats(state)[0]!;
   const side = seat as Side;
@@ -62,10 +68,15 @@ while (!isOver(state)) {
   split.decide += performance.now() - t;
   t = performance.now();
   let r = apply(state, seat, d.action);
+  if (!r.ok) {
+    // The autopilot's choice was refused: the fallback's apply is the one timed (as the driver does).
+    refused++;
+    t = performance.now();
+    r = apply(state, seat, legal.find((a) => a.type === 'done') ?? legal[0]!);
+  }
   const dt = performance.now() - t;
   split.apply += dt;
   applies.push(dt);
-  if (!r.ok) r = apply(state, seat, legal.find((a) => a.type === 'done') ?? legal[0]!);
   if (!r.ok) throw new Error(r.error.message);
   state = r.state;
 }
@@ -74,14 +85,14 @@ const m = median(walls);
 const a = median(applies);
 const sum = Object.values(split).reduce((x, y) => x + y, 0);
 console.log(
-  `whole autopilot Leuthen (scenario 1, ${steps} actions): median ${m.toFixed(0)} ms over ${RUNS} runs (target < ${BATTLE_TARGET_MS} ms) ${m < BATTLE_TARGET_MS ? 'OK' : 'SLOW'}`,
+  `whole autopilot Leuthen (scenario 1, engine and autopilot only, median ${median(stepsPerRun)} actions): median ${m.toFixed(0)} ms wall over ${RUNS} runs (target < ${BATTLE_TARGET_MS} ms) ${m < BATTLE_TARGET_MS ? 'OK' : 'SLOW'}`,
 );
 console.log(
-  `  CPU time of this process: median ${median(cpus).toFixed(0)} ms (wall time includes waiting for a shared CPU)`,
+  `  CPU time of this process: median ${median(cpus).toFixed(0)} ms (wall time includes waiting for a shared CPU; load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores)`,
 );
 console.log(
   `  split: legal actions ${((100 * split.legal) / sum).toFixed(0)}%, view ${((100 * split.view) / sum).toFixed(0)}%, autopilot ${((100 * split.decide) / sum).toFixed(0)}%, apply ${((100 * split.apply) / sum).toFixed(0)}%`,
 );
 console.log(
-  `one tactical action applied: median ${a.toFixed(3)} ms, p95 ${[...applies].sort((x, y) => x - y)[Math.floor(applies.length * 0.95)]!.toFixed(3)} ms over ${applies.length} actions (target < ${ACTION_TARGET_MS} ms) ${a < ACTION_TARGET_MS ? 'OK' : 'SLOW'}`,
+  `one tactical action applied: median ${a.toFixed(3)} ms, p95 ${[...applies].sort((x, y) => x - y)[Math.floor(applies.length * 0.95)]!.toFixed(3)} ms over ${applies.length} actions, ${refused} refused autopilot tries not timed (target < ${ACTION_TARGET_MS} ms) ${a < ACTION_TARGET_MS ? 'OK' : 'SLOW'}`,
 );

@@ -3,7 +3,12 @@
 //     ioredis, canvas or `node:` built-ins; no Math.random; no clock (Date.now, new Date(),
 //     performance.now). Determinism (same scenario, seed and actions give the same game)
 //     depends on it.
-//   - src/render, src/bot: may import only types from the engine (views are the contract).
+//   - src/render: may import only types from the engine (views are the contract).
+//   - src/bot: imports neither src/engine nor src/db, not even types: the service (src/app) is its
+//     only door, and app re-exports the types the bot reads (app/engine-types.ts, app/directory.ts).
+//   - everything outside src/engine imports only the engine's public surface, src/engine/index.ts.
+//   - src/engine: never imports src/tactical or src/autopilot (issue #16: the tactical host is
+//     injected through src/engine/combat/tactical-host.ts; types included, so the engine stands alone).
 // TypeScript 7 ships no compiler API, so this is a small lexer: it blanks comments and the
 // insides of strings (keeping import specifiers), then matches imports and forbidden calls.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -17,7 +22,9 @@ export interface Violation {
 }
 
 const PURE_DIRS = ['src/kernel', 'src/engine', 'src/map', 'src/tactical', 'src/autopilot'];
-const TYPE_ONLY_ENGINE_DIRS = ['src/render', 'src/bot'];
+const TYPE_ONLY_ENGINE_DIRS = ['src/render'];
+const SERVICE_ONLY_DIRS = ['src/bot'];
+const ENGINE_SURFACE = ['src/engine', 'src/engine/index', 'src/engine/index.js', 'src/engine/index.ts'];
 const FORBIDDEN_IN_PURE = ['discord.js', 'drizzle-orm', 'better-sqlite3', 'bullmq', 'ioredis', 'canvas'];
 const NODE_BUILTINS = new Set([
   'fs',
@@ -150,7 +157,12 @@ function packageName(spec: string): string {
 }
 
 function resolvesIntoEngine(fileRel: string, spec: string): boolean {
-  if (!spec.startsWith('.')) return false;
+  return resolvesInto(fileRel, spec, 'src/engine');
+}
+
+/** The repository path a relative import resolves to, or null for a package import. */
+function resolveTarget(fileRel: string, spec: string): string | null {
+  if (!spec.startsWith('.')) return null;
   const fromDir = fileRel.split('/').slice(0, -1);
   const parts = [...fromDir];
   for (const seg of spec.split('/')) {
@@ -158,8 +170,12 @@ function resolvesIntoEngine(fileRel: string, spec: string): boolean {
     if (seg === '..') parts.pop();
     else parts.push(seg);
   }
-  const target = parts.join('/');
-  return target === 'src/engine' || target.startsWith('src/engine/');
+  return parts.join('/');
+}
+
+function resolvesInto(fileRel: string, spec: string, dir: string): boolean {
+  const target = resolveTarget(fileRel, spec);
+  return target !== null && (target === dir || target.startsWith(`${dir}/`));
 }
 
 /** Check one file's source, given its path relative to the repository root (with `/`). */
@@ -187,6 +203,17 @@ export function checkSource(fileRel: string, src: string): Violation[] {
       }
     }
   }
+  if (inDir(['src/engine'])) {
+    for (const ref of findImports(src)) {
+      const into = ['src/tactical', 'src/autopilot'].find((d) => resolvesInto(fileRel, ref.specifier, d));
+      if (into)
+        violations.push({
+          file: fileRel,
+          line: lineOf(src, ref.index),
+          message: `the strategic engine imports ${into} ("${ref.specifier}"); inject it instead (combat/tactical-host.ts)`,
+        });
+    }
+  }
   if (inDir(TYPE_ONLY_ENGINE_DIRS)) {
     for (const ref of findImports(src)) {
       if (resolvesIntoEngine(fileRel, ref.specifier) && !ref.typeOnly) {
@@ -195,6 +222,35 @@ export function checkSource(fileRel: string, src: string): Violation[] {
           line: lineOf(src, ref.index),
           message: `imports values from the engine ("${ref.specifier}"); render and bot may import only types (use \`import type\`)`,
         });
+      }
+    }
+  }
+  if (!inDir(['src/engine'])) {
+    for (const ref of findImports(src)) {
+      const target = resolveTarget(fileRel, ref.specifier);
+      if (
+        target !== null &&
+        resolvesInto(fileRel, ref.specifier, 'src/engine') &&
+        !ENGINE_SURFACE.includes(target)
+      ) {
+        violations.push({
+          file: fileRel,
+          line: lineOf(src, ref.index),
+          message: `imports engine internals ("${ref.specifier}"); outside src/engine import only its public surface, src/engine/index.ts`,
+        });
+      }
+    }
+  }
+  if (inDir(SERVICE_ONLY_DIRS)) {
+    for (const ref of findImports(src)) {
+      for (const dir of ['src/engine', 'src/db']) {
+        if (resolvesInto(fileRel, ref.specifier, dir)) {
+          violations.push({
+            file: fileRel,
+            line: lineOf(src, ref.index),
+            message: `the bot imports ${dir} ("${ref.specifier}"); it goes through the service (src/app) only`,
+          });
+        }
       }
     }
   }

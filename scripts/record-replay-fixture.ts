@@ -5,7 +5,8 @@
 // `ftg replay --verify` on each game: every stored game must still replay to the same states.
 //
 // Re-record only when a deliberate rule change alters what a logged game does (say so in the
-// commit, naming the rule case): `npx tsx scripts/record-replay-fixture.ts`.
+// commit, naming the rule case, and bump RULES_VERSION in src/engine/version.ts; the old fixture's
+// games then report "recorded under rules vN" instead of verifying): `npx tsx scripts/record-replay-fixture.ts`.
 import { writeFileSync } from 'node:fs';
 import { engine } from '../src/app/engine-adapter.js';
 import { openDatabase } from '../src/db/client.js';
@@ -63,7 +64,7 @@ for (const p of PLANS) {
     at,
   });
   let state = engine.setup(p.scenario, p.seed, p.options);
-  startGame(db, p.id, state, at);
+  startGame(db, p.id, state, at, engine.versions);
   let version = 0;
   const lastTurn = state.turn + p.turns - 1;
   while (!engine.isOver(state) && state.turn <= lastTurn && version < MAX_ACTIONS) {

@@ -51,9 +51,24 @@ export function settingsOf(game: GameRow): GameSettings {
   return parsed.settings;
 }
 
+// Parsed battle states, by game (issue 15): a battle's state is read several times per interaction
+// and per published message (view, pending seats, legal actions), and parsing it was the largest
+// single cost on the bot's main thread. The tactical engine never changes the state it is given
+// (apply and view work on clones), so one parsed object is shared for as long as the stored text is
+// the same. Campaign states are parsed on each call as before.
+const parsedBattles = new Map<string, { text: string; state: unknown }>();
+const PARSED_BATTLES_KEPT = 64;
+
 export function stateOf(game: GameRow): unknown {
   if (game.state === null) throw new Error(`game ${game.id} has no state yet`);
-  return JSON.parse(game.state);
+  if (game.kind !== 'battle') return JSON.parse(game.state);
+  const hit = parsedBattles.get(game.id);
+  if (hit && hit.text === game.state) return hit.state;
+  const state: unknown = JSON.parse(game.state);
+  parsedBattles.delete(game.id);
+  parsedBattles.set(game.id, { text: game.state, state });
+  if (parsedBattles.size > PARSED_BATTLES_KEPT) parsedBattles.delete(parsedBattles.keys().next().value!);
+  return state;
 }
 
 export function applyWithRetry(deps: ApplyDeps, req: ApplyRequest): Result<Applied> {

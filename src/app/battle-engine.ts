@@ -13,6 +13,7 @@ import { legalActions, pendingSeats } from '../tactical/apply.js';
 import { registerBattleScenario, tacticalEngine } from '../tactical/engine.js';
 import { envFor } from '../tactical/env.js';
 import type { Side, TacState } from '../tactical/state.js';
+import { TACTICAL_MAP_VERSION, TACTICAL_RULES_VERSION } from '../tactical/version.js';
 import type { Action, RulesEngine } from './engine-port.js';
 
 const formationsOf = new Map<string, string[]>();
@@ -43,11 +44,14 @@ export function battlePendingSeats(state: TacState): string[] {
 
 export const battleEngine: RulesEngine<TacState> = {
   ...tacticalEngine,
+  versions: { rules: TACTICAL_RULES_VERSION, map: TACTICAL_MAP_VERSION },
   seats(scenario) {
     const formations = formationsOf.get(scenario);
     return formations ? ['prussia', 'austria', ...formations] : undefined;
   },
   pendingSeats: battlePendingSeats,
+  /** Fire and shock roll dice: a preview shows the field as it is, not after them. */
+  rollsDice: (action) => action.type === 'fire' || action.type === 'shock',
   view: (state, seat) => tacticalEngine.view(state, seat === 'public' ? 'public' : sideOfSeat(seat)),
   /** Level 1 holds its ground (the defaults, no orders); 2 and 3 play the tactical autopilot. */
   autopilot(state, seat, level) {

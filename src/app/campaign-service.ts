@@ -10,22 +10,43 @@ import {
   getSeat,
   getSeats,
   insertGame,
+  setGameSettings,
   setSeatAutopilot,
   setSeatHolder,
   setStatus,
   startGame,
 } from '../db/game-repository.js';
+import { addReady, readyUsers } from '../db/live-repository.js';
 import type { GameRow } from '../db/schema.js';
 import { type Ending, noteEnding } from '../db/standings-repository.js';
+import type { TacticalSettings } from '../engine/index.js';
 import { GAME_ID_PATTERN, type JobQueue } from '../queue/jobs.js';
 import { applyWithRetry, stateOf } from './apply-action.js';
 import type { Clock } from './clock.js';
-import { engineForKind, type GameKind, isGameKind, type KindedEngine } from './engine-kind.js';
+import {
+  engineForKind,
+  type GameKind,
+  isGameKind,
+  type KindedEngine,
+  versionsForKind,
+} from './engine-kind.js';
 import { type Action, type EngineEvent, isStep, type RulesEngine, type Seat } from './engine-port.js';
+import { type Preview, previewOrders } from './preview.js';
 import { clip, fail, type Result, refusal } from './result.js';
-import { type GameSettingsInput, parseSettings } from './settings.js';
+import {
+  changeSettings,
+  type GameSettings,
+  type GameSettingsInput,
+  type PresentationOptions,
+  parseSettings,
+  presentationOf,
+  type SettingsChange,
+} from './settings.js';
 import { visibleTo } from './step-resolver.js';
+import { DEFAULT_TACTICAL, tacticalSettingsOf, tacticalSettingsProblem } from './tactical-settings.js';
 
+/** Actions a seat may send outside its own step (the engine still decides). */
+const ANY_TIME = new Set(['forfeit', 'standing-order']);
 export interface ServiceDeps {
   db: Db;
   engine: RulesEngine<unknown>;
@@ -93,6 +114,14 @@ export class CampaignService {
     if (!Number.isSafeInteger(seed)) return fail('invalid-input', 'The seed must be a whole number.');
     const gameId = this.deps.newGameId ? this.deps.newGameId() : `g${randomBytes(6).toString('hex')}`;
     if (!GAME_ID_PATTERN.test(gameId)) return fail('invalid-input', `Game id "${gameId}" is not allowed.`);
+    // Issue #16: a new campaign offers tactical battles unless told otherwise; the setting is stored
+    // with the options, so a replay sets the game up exactly as it began.
+    const options = input.options ?? {};
+    if (kind === 'campaign') {
+      const problem = options.tactical === undefined ? undefined : tacticalSettingsProblem(options.tactical);
+      if (problem) return fail('invalid-input', problem);
+      if (options.tactical === undefined) options.tactical = { ...DEFAULT_TACTICAL };
+    }
     insertGame(this.deps.db, {
       id: gameId,
       guildId: input.guildId,
@@ -101,7 +130,7 @@ export class CampaignService {
       kind,
       scenario: input.scenario,
       seed,
-      options: input.options ?? {},
+      options,
       settings: settings.settings,
       seats,
       at: this.deps.clock.now(),
@@ -210,7 +239,8 @@ export class CampaignService {
     for (const s of seats)
       if (s.userId === null && s.autopilot === 0)
         setSeatAutopilot(this.deps.db, game.id, s.seat, DEFAULT_AUTOPILOT_LEVEL);
-    if (!startGame(this.deps.db, game.id, state, this.deps.clock.now())) {
+    const versions = versionsForKind(this.deps.engine, game.kind);
+    if (!startGame(this.deps.db, game.id, state, this.deps.clock.now(), versions)) {
       return fail('wrong-status', 'The game was started meanwhile.');
     }
     await this.deps.queue.enqueue({ kind: 'resolve', gameId: game.id, version: 0 });
@@ -266,9 +296,9 @@ export class CampaignService {
         ...(input.expectedVersion === undefined ? {} : { expectedVersion: input.expectedVersion }),
         prepare: (state) => {
           const pending = this.deps.engine.pendingSeats(state);
-          // 14.15: a forfeit is open at any moment, not only in the seat's own step; the engine
-          // decides whether it is allowed.
-          if (action.type !== 'forfeit' && !pending.includes(input.seat)) {
+          // 14.15: a forfeit is open at any moment, not only in the seat's own step; so is a
+          // battle's standing order (issue 15). The engine decides whether it is allowed.
+          if (!ANY_TIME.has(action.type) && !pending.includes(input.seat)) {
             const waiting = pending.length ? `waiting for ${pending.join(', ')}` : 'nobody has to act';
             return refusal('not-pending', `${input.seat} has nothing to decide now (${waiting}).`);
           }
@@ -325,6 +355,68 @@ export class CampaignService {
     return { ok: true, version: game.version, view: this.deps.engine.view(stateOf(game), input.seat) };
   }
 
+  /**
+   * A seat's holder checks orders without committing them (the preview before Confirm): `before`,
+   * the main `action` and `after` are applied to a copy of the game; what comes back is only what the
+   * seat may see, and nothing for orders that roll dice or reveal (preview.ts).
+   */
+  preview(input: {
+    gameId: string;
+    seat: Seat;
+    userId: string;
+    action: Action;
+    before?: Action[];
+    after?: Action[];
+    /** Also return the public view after the orders (deterministic orders only). */
+    publicView?: boolean;
+  }): Preview {
+    const game = this.game(input.gameId);
+    if (!game || game.state === null)
+      return {
+        ok: false,
+        error: { rule: 'service', code: 'not-started', message: 'The campaign has not started.' },
+      };
+    const seat = getSeat(this.deps.db, game.id, input.seat);
+    if (!seat)
+      return {
+        ok: false,
+        error: {
+          rule: 'service',
+          code: 'unknown-seat',
+          message: `This game has no seat "${clip(input.seat)}".`,
+        },
+      };
+    if (seat.userId !== input.userId)
+      return {
+        ok: false,
+        error: { rule: 'service', code: 'not-seat-holder', message: `You do not hold ${input.seat}.` },
+      };
+    const orders = {
+      action: input.action,
+      ...(input.before ? { before: input.before } : {}),
+      ...(input.after ? { after: input.after } : {}),
+      ...(input.publicView ? { publicView: true } : {}),
+    };
+    return previewOrders(
+      engineForKind(this.deps.engine, game.kind),
+      stateOf(game),
+      game.version,
+      input.seat,
+      orders,
+    );
+  }
+
+  /** The seats the current step waits for (public: every player may know whom the game waits for). */
+  pendingSeats(input: { gameId: string }): Seat[] {
+    const game = this.game(input.gameId);
+    if (!game?.state || game.status !== 'active') return [];
+    try {
+      return this.deps.engine.pendingSeats(stateOf(game));
+    } catch {
+      return [];
+    }
+  }
+
   /** The decisions waiting for this user, one per seat they hold that must act now. */
   pending(input: { gameId: string; userId: string }): Result<{ version: number; decisions: Decision[] }> {
     const game = this.game(input.gameId);
@@ -345,6 +437,111 @@ export class CampaignService {
         dueAt,
       }));
     return { ok: true, version: game.version, decisions };
+  }
+
+  /** The settings a game runs with (deadlines, timeout policy, ...) and the bot's presentation options. */
+  settings(input: {
+    gameId: string;
+  }): Result<{ settings: GameSettings; presentation: PresentationOptions; tactical?: TacticalSettings }> {
+    const game = this.game(input.gameId);
+    if (!game) return fail('unknown-game', `There is no game ${clip(input.gameId)}.`);
+    const parsed = parseSettings(JSON.parse(game.settings));
+    if (!parsed.ok) return fail('invalid-input', parsed.message);
+    const tactical = game.kind === 'campaign' ? tacticalSettingsOf(JSON.parse(game.options)) : undefined;
+    return {
+      ok: true,
+      settings: parsed.settings,
+      presentation: presentationOf(game.options),
+      // Issue #16: the campaign's tactical battles (absent: a game stored before the setting: off).
+      ...(tactical ? { tactical } : {}),
+    };
+  }
+
+  /**
+   * Changes a game's settings (deadlines, timeout policy, presentation), validated like at creation;
+   * nothing changes when any part is invalid. Allowed to the game's creator, to a server manager
+   * (`isManager`: the caller vouches for the permission, which only Discord knows), or to a seat
+   * holder carrying a change every human player agreed to (`agreed`, e.g. live battle deadlines).
+   */
+  updateSettings(input: {
+    gameId: string;
+    userId: string;
+    isManager?: boolean;
+    agreed?: boolean;
+    change: SettingsChange;
+  }): Result<{ settings: GameSettings; presentation: PresentationOptions }> {
+    const game = this.game(input.gameId);
+    if (!game) return fail('unknown-game', `There is no game ${clip(input.gameId)}.`);
+    const holds = () => getSeats(this.deps.db, game.id).some((s) => s.userId === input.userId);
+    if (input.userId !== game.createdBy && input.isManager !== true && !(input.agreed === true && holds())) {
+      return fail('not-game-owner', 'Only the campaign creator or a server manager can change the settings.');
+    }
+    if (input.change?.tactical !== undefined && game.status !== 'setup')
+      return fail(
+        'wrong-status',
+        'Tactical battle settings are fixed when the campaign starts (they are part of its set-up).',
+      );
+    if (input.change?.tactical !== undefined && game.kind !== 'campaign')
+      return fail('invalid-input', 'Tactical battle settings belong to campaigns.');
+    const changed = changeSettings(game.settings, game.options, input.change ?? {});
+    if (!changed.ok) return fail('invalid-input', changed.message);
+    setGameSettings(this.deps.db, game.id, changed.settings, changed.options);
+    return {
+      ok: true,
+      settings: changed.settings,
+      presentation: presentationOf(JSON.stringify(changed.options)),
+    };
+  }
+
+  /**
+   * Live mode (issue 15): a player of the game says they are at the table now. The Ready list is
+   * stored, so a restart keeps it. When the last human holder presses Ready, every later step
+   * (activation or prompt) gets `liveDeadlineMs`, reminded half-way; the step open now keeps its
+   * deadline. Returns who is ready, who is still missing, and whether this press made it live.
+   */
+  pressReady(input: {
+    gameId: string;
+    userId: string;
+    liveDeadlineMs: number;
+  }): Result<{ ready: string[]; missing: string[]; wentLive: boolean }> {
+    const game = this.game(input.gameId);
+    if (!game) return fail('unknown-game', `There is no game ${clip(input.gameId)}.`);
+    if (game.status !== 'setup' && game.status !== 'active')
+      return fail('wrong-status', `The game is ${game.status}.`);
+    if (!Number.isSafeInteger(input.liveDeadlineMs) || input.liveDeadlineMs < 60_000)
+      return fail('invalid-input', 'A live deadline is at least one minute.');
+    const humans = new Set(
+      getSeats(this.deps.db, game.id)
+        .filter((s) => s.userId !== null && s.autopilot === 0)
+        .map((s) => s.userId as string),
+    );
+    if (!humans.has(input.userId))
+      return fail(
+        'not-seat-holder',
+        'Only a player of this game (a seat not on the autopilot) can press Ready.',
+      );
+    const ms = input.liveDeadlineMs;
+    const now = this.deps.clock.now();
+    return this.deps.db.transaction(
+      (tx) => {
+        const added = addReady(tx, game.id, input.userId, now);
+        const ready = new Set(readyUsers(tx, game.id));
+        const missing = [...humans].filter((u) => !ready.has(u));
+        const wentLive = added && missing.length === 0;
+        if (wentLive) {
+          const changed = changeSettings(game.settings, game.options, { deadlineMinutes: ms / 60_000 });
+          if (!changed.ok) throw new Error(changed.message);
+          setGameSettings(tx, game.id, changed.settings, changed.options);
+        }
+        return {
+          ok: true as const,
+          ready: [...humans].filter((u) => ready.has(u)).sort(),
+          missing,
+          wentLive,
+        };
+      },
+      { behavior: 'immediate' },
+    );
   }
 
   /**

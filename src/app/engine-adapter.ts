@@ -7,21 +7,25 @@
 // deadlines with the old hashed ids (`t3.coalition.combat.<sha1 of the phase state>`): each step
 // lists that id as an alias, so those deadlines still fire.
 import { createHash } from 'node:crypto';
-import { decide, type Level } from '../autopilot/decide.js';
+import { decide, type Level, levelOf } from '../autopilot/decide.js';
 import { createAutopilotRng } from '../autopilot/rng.js';
 import {
   apply,
   type Action as EngineAction,
   type Seat as EngineSeat,
+  explainMarch,
   type GameEvent,
   type GameState,
   isOver,
   isScenarioId,
   legalActions,
   loadScenario,
+  MAP_VERSION,
+  moduleAutopilot,
   moduleFor,
   NATIONALITIES,
   pendingSeats,
+  RULES_VERSION,
   setDefaultMapLoader,
   setup,
   stepOf,
@@ -30,13 +34,14 @@ import {
 import { loadMap } from '../map/strategic-map.js';
 import type { Action, EngineEvent, RulesEngine, StepInfo, Visibility } from './engine-port.js';
 import { canonicalJson } from './replay.js';
+import { tacticalSettingsOf } from './tactical-settings.js';
 
 // The engine reads the committed map unless something (a test) registered another one.
 setDefaultMapLoader(() => loadMap());
 
-/** Autopilot level 1 plays passively, 2 and above play the standard autopilot. */
+/** Autopilot level 1 plays passively, 2 the standard autopilot, 3 the expert (autopilot/index.ts). */
 function levelName(level: number): Level {
-  return level <= 1 ? 'passive' : 'standard';
+  return levelOf(level);
 }
 
 function isSeat(seat: string): seat is EngineSeat {
@@ -75,6 +80,8 @@ function mentions(data: unknown, seat: string, here: (hex: string) => boolean, d
 }
 
 export const engine: RulesEngine<GameState> = {
+  versions: { rules: RULES_VERSION, map: MAP_VERSION },
+  explainMarch: (state, seat, action) => explainMarch(state, seat as EngineSeat, action),
   seats(scenario) {
     if (!isScenarioId(scenario)) return undefined;
     const sc = loadScenario(scenario);
@@ -88,7 +95,9 @@ export const engine: RulesEngine<GameState> = {
   setup(scenario, seed, options) {
     if (!isScenarioId(scenario)) throw new Error(`unknown scenario "${scenario}"`);
     const dice = Array.isArray(options.dice) ? (options.dice as number[]) : undefined;
-    return setup(scenario, seed, dice ? { dice } : {});
+    // Issue #16: the campaign's tactical setting as stored (games stored without one: off).
+    const tactical = tacticalSettingsOf(options);
+    return setup(scenario, seed, { ...(dice ? { dice } : {}), ...(tactical ? { tactical } : {}) });
   },
   apply(state, seat, action) {
     if (!isSeat(seat))
@@ -109,12 +118,12 @@ export const engine: RulesEngine<GameState> = {
     if (state.over) return { id: `over.t${state.over.turn}`, kind: 'phase' };
     if (!moduleFor(state.phase)) return { id: base, kind: 'phase' };
     const asked = pendingSeats(state).join('+');
+    const id = `t${state.turn}.${state.phasing}.${stepOf(state)}/${asked}`;
+    // Issue #16: no game stored under the hashed names ever reached the tactical stage, and hashing
+    // its state (the whole tactical game) on every look-up would be waste.
+    if (state.combat.hook.combat?.stage === 'tactical') return { id, kind: 'prompt' };
     const legacy = createHash('sha1').update(canonicalJson(state.combat.hook)).digest('hex').slice(0, 12);
-    return {
-      id: `t${state.turn}.${state.phasing}.${stepOf(state)}/${asked}`,
-      kind: 'prompt',
-      aliases: [`${base}.${legacy}`],
-    };
+    return { id, kind: 'prompt', aliases: [`${base}.${legacy}`] };
   },
   involved(state, seat, events) {
     if (!isSeat(seat)) return false;
@@ -134,6 +143,10 @@ export const engine: RulesEngine<GameState> = {
   },
   autopilot(state, seat, level) {
     if (!isSeat(seat)) return { type: 'done' };
+    // Issue #16: the tactical offer's answer (the seat's setting) and tactical orders (the
+    // tactical autopilot, from this seat's side's view) come from the phase module itself.
+    const own = moduleAutopilot(state, seat);
+    if (own) return own as unknown as Action;
     const v = view(state, seat);
     // Deterministic: the autopilot's own dice are seeded from the game's position, not the clock.
     const rng = createAutopilotRng(`${state.version}:${seat}:${state.rng.rolls}`);

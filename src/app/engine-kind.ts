@@ -1,7 +1,7 @@
 // A RulesEngine that hosts two engines, one per kind of game (issue 15): `forKind` gives the one a
 // game's kind names (the service sets games up and replays them with it); calls that take a state
 // go to the engine whose state it is (a tactical state carries `kind: 'tactical'`).
-import type { RulesEngine } from './engine-port.js';
+import { type EngineVersions, FIRST_VERSIONS, type RulesEngine } from './engine-port.js';
 
 export const GAME_KINDS = ['campaign', 'battle'] as const;
 export type GameKind = (typeof GAME_KINDS)[number];
@@ -24,6 +24,11 @@ export interface KindedEngine extends RulesEngine<unknown> {
 export function engineForKind(engine: RulesEngine<unknown>, kind: string): RulesEngine<unknown> {
   const k = engine as Partial<KindedEngine>;
   return typeof k.forKind === 'function' && isGameKind(kind) ? k.forKind(kind) : engine;
+}
+
+/** The rules and map version the engine for a game's kind plays (FIRST_VERSIONS when it says none). */
+export function versionsForKind(engine: RulesEngine<unknown>, kind: string): EngineVersions {
+  return engineForKind(engine, kind).versions ?? FIRST_VERSIONS;
 }
 
 export function kindedEngine(o: {

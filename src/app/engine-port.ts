@@ -55,7 +55,30 @@ export function isStep(step: StepInfo, stepId: string): boolean {
   return step.id === stepId || (step.aliases?.includes(stepId) ?? false);
 }
 
+/** A march's MP as the engine counts them: the MP it began with, and each hex's cost by rule case. */
+export interface MarchCostsInfo {
+  leader: string;
+  allowance: number;
+  steps: Array<{
+    hex: string;
+    cost: number;
+    left: number;
+    parts: Array<{ what: string; mp: number; rule: string }>;
+  }>;
+}
+
+/** The rules and map a game is played under (stored per game; `ftg replay --verify` compares them). */
+export interface EngineVersions {
+  rules: number;
+  map: number;
+}
+
+/** Games stored before versions were recorded count as this version of both. */
+export const FIRST_VERSIONS: EngineVersions = { rules: 1, map: 1 };
+
 export interface RulesEngine<S = unknown> {
+  /** Optional: the rules and map version this build plays (absent: FIRST_VERSIONS). */
+  versions?: EngineVersions;
   setup(scenario: string, seed: number, options: Record<string, unknown>): S;
   apply(state: S, seat: Seat, action: Action): ApplyResult<S>;
   legalActions(state: S, seat: Seat): Action[];
@@ -66,6 +89,13 @@ export interface RulesEngine<S = unknown> {
   step(state: S): StepInfo;
   /** Every seat (nationality) a scenario has, in display order. */
   seats(scenario: string): Seat[] | undefined;
+  /**
+   * Optional: whether an order's outcome depends on dice or hidden strength, so a preview must not
+   * show it (without it, previews use the strategic engine's list: preview.ts).
+   */
+  rollsDice?(action: Action): boolean;
+  /** Optional: a march order's MP cost per hex with rule cases (the strategic engine's explainMarch). */
+  explainMarch?(state: S, seat: Seat, action: Action): MarchCostsInfo | RuleError;
   /**
    * Optional autopilot: the next action for a seat held by the autopilot at `level` (>= 1).
    * Without one the service sends `done` for autopilot seats.

@@ -6,6 +6,10 @@
 import { BATTLE_SCENARIOS, battleEngine } from './battle-engine.js';
 import { engine as campaignEngine } from './engine-adapter.js';
 import { type GameKind, kindedEngine } from './engine-kind.js';
+import { registerTacticalBattles } from './tactical.js';
+
+// Issue #16: campaign battles may be fought out on the tactical map wherever the real engines run.
+registerTacticalBattles();
 
 export type { GameKind };
 

@@ -1,10 +1,13 @@
 // Rebuild a game from its action log: setup(scenario, seed, options) and then every logged action
 // in version order. With `verify`, each stored snapshot and the stored current state must equal
-// the rebuilt state at that version.
+// the rebuilt state at that version. A game records the rules and map version it was started under
+// (src/engine/version.ts); when this build's differ, differences are expected and the report says
+// so (`versionsDiffer`) instead of calling them a mismatch.
 import type { Db } from '../db/client.js';
 import { actionLog, getGame, snapshotList } from '../db/game-repository.js';
-import { engineForKind } from './engine-kind.js';
-import type { Action, RulesEngine } from './engine-port.js';
+import type { GameRow } from '../db/schema.js';
+import { engineForKind, versionsForKind } from './engine-kind.js';
+import { type Action, type EngineVersions, FIRST_VERSIONS, type RulesEngine } from './engine-port.js';
 
 export interface ReplayReport {
   ok: boolean;
@@ -14,6 +17,23 @@ export interface ReplayReport {
   state: unknown;
   /** Problems found, each naming the version where it appeared. */
   problems: string[];
+  /** The versions the game recorded (version 1 when it predates the record) and this build's. */
+  versions: { recorded: EngineVersions; build: EngineVersions };
+  /** The game was played under other rules or another map than this build's: not verifiable. */
+  versionsDiffer: boolean;
+}
+
+/** The rules and map version a stored game was started under (null columns: version 1). */
+export function recordedVersions(game: Pick<GameRow, 'rulesVersion' | 'mapVersion'>): EngineVersions {
+  return {
+    rules: game.rulesVersion ?? FIRST_VERSIONS.rules,
+    map: game.mapVersion ?? FIRST_VERSIONS.map,
+  };
+}
+
+/** "recorded under rules v1 (map v1), this build is rules v2 (map v1)" */
+export function versionsLine(v: ReplayReport['versions']): string {
+  return `recorded under rules v${v.recorded.rules} (map v${v.recorded.map}), this build is rules v${v.build.rules} (map v${v.build.map})`;
 }
 
 /** Stable JSON (keys sorted) so two equal states compare equal regardless of key order. */
@@ -44,7 +64,19 @@ export function replayGame(
 ): ReplayReport {
   const game = getGame(db, gameId);
   if (!game)
-    return { ok: false, gameId, actions: 0, version: 0, state: null, problems: [`no game ${gameId}`] };
+    return {
+      ok: false,
+      gameId,
+      actions: 0,
+      version: 0,
+      state: null,
+      problems: [`no game ${gameId}`],
+      versions: { recorded: FIRST_VERSIONS, build: versionsForKind(engine, 'campaign') },
+      versionsDiffer: false,
+    };
+  const versions = { recorded: recordedVersions(game), build: versionsForKind(engine, game.kind) };
+  const versionsDiffer =
+    versions.recorded.rules !== versions.build.rules || versions.recorded.map !== versions.build.map;
   const problems: string[] = [];
   const log = actionLog(db, gameId);
   const snapshots = new Map(snapshotList(db, gameId).map((s) => [s.version, s.state]));
@@ -57,6 +89,8 @@ export function replayGame(
     version,
     state,
     problems: [...problems, problem],
+    versions,
+    versionsDiffer,
   });
   const options = parseStored(game.options);
   if (!options.ok) return stop(`the game's stored options are not valid JSON (${options.error})`);
@@ -106,5 +140,14 @@ export function replayGame(
       problems.push(`version ${version}: the stored state differs from the replayed state`);
     }
   }
-  return { ok: problems.length === 0, gameId, actions: log.length, version, state, problems };
+  return {
+    ok: problems.length === 0 && !versionsDiffer,
+    gameId,
+    actions: log.length,
+    version,
+    state,
+    problems,
+    versions,
+    versionsDiffer,
+  };
 }

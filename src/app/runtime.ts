@@ -92,7 +92,7 @@ export async function startRuntime(o: RuntimeOptions): Promise<Runtime> {
       onError: (msg, data) => o.log?.(msg, data),
     });
   }
-  await reconcile(o.db, queue);
+  await reconcile(o.db, queue, o.clock.now());
   const service = new CampaignService({ db: o.db, engine: o.engine, clock: o.clock, queue });
   return {
     service,

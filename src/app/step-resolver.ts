@@ -20,7 +20,8 @@ import {
   type OutboxEntry,
   outboxKey,
 } from '../db/outbox-repository.js';
-import type { DeadlineRow } from '../db/schema.js';
+import type { DeadlineRow, GameRow } from '../db/schema.js';
+import { drive } from '../kernel/index.js';
 import type { Job, JobHandler, JobQueue, PublishTopic } from '../queue/jobs.js';
 import { type ApplyDeps, applyWithRetry, settingsOf, stateOf } from './apply-action.js';
 import type { Clock } from './clock.js';
@@ -73,53 +74,67 @@ export function driveAutopilot(
   let applied = 0;
   const refused = new Set<string>();
   const started = performance.now();
-  while (applied < MAX_AUTOPILOT_ACTIONS) {
-    if (applied > 0 && (applied >= slice.actions || performance.now() - started >= slice.ms)) {
-      return { applied, more: true };
-    }
-    const game = getGame(deps.db, gameId);
-    if (game?.status !== 'active') break;
-    const state = stateOf(game);
-    const levels = new Map(getSeats(deps.db, gameId).map((s) => [s.seat, s.autopilot]));
-    const seat = deps.engine
-      .pendingSeats(state)
-      .find((s) => (levels.get(s) ?? 0) > 0 && !refused.has(`${game.version}:${s}`));
-    if (!seat) break;
-    const level = levels.get(seat) ?? 1;
-    // The autopilot's own choice, then `done`, then a timeout: the first the engine accepts.
-    const candidates: Action[] = [];
-    if (deps.engine.autopilot) candidates.push(deps.engine.autopilot(state, seat, level));
-    candidates.push(DONE, timeoutAction(seat));
-    let ok = false;
-    for (const candidate of candidates) {
+  let game: GameRow | undefined;
+  // The one game loop (src/kernel/drive.ts) over the stored game: each turn reads the game, and a
+  // candidate is "accepted" once committed, or once someone else moved the game (look again).
+  const result = drive<number, Action, { counted: boolean }>({
+    state: -1,
+    isOver: () => false,
+    next() {
+      if (applied >= MAX_AUTOPILOT_ACTIONS) return { stop: 'limit' };
+      if (applied > 0 && (applied >= slice.actions || performance.now() - started >= slice.ms))
+        return { stop: 'slice' };
+      game = getGame(deps.db, gameId);
+      if (game?.status !== 'active') return { stop: 'inactive' };
+      const g = game;
+      const state = stateOf(g);
+      const levels = new Map(getSeats(deps.db, gameId).map((s) => [s.seat, s.autopilot]));
+      const seat = deps.engine
+        .pendingSeats(state)
+        .find((s) => (levels.get(s) ?? 0) > 0 && !refused.has(`${g.version}:${s}`));
+      if (!seat) return { stop: 'idle' };
+      const level = levels.get(seat) ?? 1;
+      // The autopilot's own choice, then `done`, then a timeout: the first the engine accepts.
+      const candidates: Action[] = [];
+      if (deps.engine.autopilot) candidates.push(deps.engine.autopilot(state, seat, level));
+      candidates.push(DONE, timeoutAction(seat));
+      return { seat, candidates };
+    },
+    apply(_version, seat, candidate) {
+      const version = (game as GameRow).version;
       const r = applyWithRetry(deps, {
         gameId,
         seat,
         actor: 'autopilot',
         userId: null,
         // One autopilot action per seat and version, however many drivers race for it.
-        requestId: `autopilot:${game.version}`,
+        requestId: `autopilot:${version}`,
         prepare: (s, g) =>
-          g.version === game.version && deps.engine.pendingSeats(s).includes(seat)
+          g.version === version && deps.engine.pendingSeats(s).includes(seat)
             ? candidate
             : refusal('conflict', 'moved on'),
       });
-      if (r.ok) {
-        ok = true;
-        if (!r.duplicate) applied++;
-        break;
-      }
-      if (r.error.code === 'conflict' || r.error.code === 'wrong-status') {
-        ok = true; // someone else moved the game; look again
-        break;
-      }
-    }
-    if (!ok) {
-      deps.log?.('autopilot: the engine refused every action', { gameId, seat, version: game.version });
-      refused.add(`${game.version}:${seat}`);
-    }
-  }
-  return { applied, more: false };
+      if (r.ok) return { ok: true, state: r.version, events: [{ counted: !r.duplicate }] };
+      // Someone else moved the game: look again.
+      if (r.error.code === 'conflict' || r.error.code === 'wrong-status')
+        return { ok: true, state: version, events: [{ counted: false }] };
+      return {
+        ok: false,
+        error: { rule: r.error.rule ?? 'service', code: r.error.code, message: r.error.message },
+      };
+    },
+    exhausted(_version, seat) {
+      const version = (game as GameRow).version;
+      deps.log?.('autopilot: the engine refused every action', { gameId, seat, version });
+      refused.add(`${version}:${seat}`);
+      return 'continue';
+    },
+    accepted({ events }) {
+      if (events[0]?.counted) applied++;
+      return undefined;
+    },
+  });
+  return { applied, more: result.stopped === 'slice' };
 }
 
 /** Schedule the reminder and the expiry of a step's deadline on the queue. */

@@ -1,8 +1,7 @@
 // Balance runs: many seeded autopilot campaigns of one scenario, summarised (levels of victory, SP
 // lost by side, fortresses changing hands). `ftg demo --games N` prints the summary; docs/balance.md
 // records the figures.
-import type { Scenario } from '../engine/scenario/index.js';
-import type { ScenarioId, Side } from '../engine/types.js';
+import type { Scenario, ScenarioId, Side } from '../engine/index.js';
 import type { StrategicMap } from '../map/types.js';
 import type { Level } from './decide.js';
 import { driverMap, type GameSummary, playGame } from './driver.js';

@@ -1,11 +1,9 @@
 // How good an attack looks before it is made: the expected SP swing over the six die faces of the
 // Combat Results Table (9.3-9.4, the engine's reconstructed table), with the victor's prisoners
 // (9.0). Only public data (the CRT) and the autopilot's estimates go in; nothing hidden.
-import { resolveBattle } from '../engine/combat/battle.js';
-import type { CombatLeader } from '../engine/combat/types.js';
-import { isViolation, toCombatLeader } from '../engine/combat/types.js';
-import { defaultCrt } from '../engine/tables/crt.js';
-import type { Side } from '../engine/types.js';
+
+import type { CombatLeader, Side } from '../engine/index.js';
+import { defaultCrt, isViolation, resolveBattle, toCombatLeader } from '../engine/index.js';
 import type { BoardLeader } from './board.js';
 
 export interface OddsInput {

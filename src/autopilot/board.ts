@@ -1,7 +1,7 @@
 // What the autopilot knows about the game: a small model built from one seat's View only
 // (view-adapter.ts), never from the GameState. Enemy strengths are `null` unless the view shows
 // them (9.0 committed hexes, 13.14 besiegers); the autopilot then estimates.
-import type { HexId, Nationality, Seat, Side } from '../engine/types.js';
+import type { HexId, Nationality, Seat, Side } from '../engine/index.js';
 import type { StrategicMap } from '../map/types.js';
 
 export interface BoardLeader {
@@ -27,6 +27,8 @@ export interface BoardStack {
   inByNat: Partial<Record<Nationality, number>>;
   /** Whether the stack holds combat units at all (visible even when the strength is not). */
   hasCombat: boolean;
+  /** Nationalities with units outside the fortress (shown on the counters, strengths hidden). */
+  natsOut?: Nationality[];
   /** Whether some units stand inside the fortress (visible as garrison markers). */
   garrisoned: boolean;
   leaders: BoardLeader[];

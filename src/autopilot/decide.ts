@@ -8,21 +8,45 @@ import type {
   ForceMarchAction,
   GarrisonAction,
   MarchAction,
-} from '../engine/actions.js';
-import { isWinterTurn } from '../engine/state.js';
-import type { View } from '../engine/view.js';
+  View,
+} from '../engine/index.js';
+import { isWinterTurn } from '../engine/index.js';
 import { distance as hexDistance } from '../map/hex.js';
 import type { StrategicMap } from '../map/types.js';
 import { type Board, estimateEnemyOut, fortressHolder, friendSp, otherSideOf } from './board.js';
 import { marchDistanceTo } from './geometry.js';
-import { ARMY_SP, CAPTURE_SP, leaderHex, makePlan, type Plan } from './plan.js';
+import { ARMY_SP, CAPTURE_SP, leaderHex, makePlan, NOVICE_STYLE, type Plan, type PlanStyle } from './plan.js';
 import { answerPrompt, isPromptPhase } from './prompts.js';
 import type { AutopilotRng } from './rng.js';
 import { boardFromView } from './view-adapter.js';
 
-/** "passive" holds and declines (an absent player who wants nothing done); "standard" plays. */
-export const LEVELS = ['passive', 'standard'] as const;
+/**
+ * Levels, weakest first. Three baselines: "random" (any listed action), "passive" (holds and
+ * declines: an absent player who wants nothing done) and "hold" (keeps its forces in supply and in
+ * winter quarters, presses sieges already begun, fights only at very good odds where it stands).
+ * Three playing levels: "novice" (goals of its own for each army, battle only at 1.6 times the
+ * enemy's SP), "standard" (the side's campaign plan, battles by their expected outcome with leaders
+ * and terrain, covering forces and depot guards) and "expert" (also bolder when the score and the
+ * turns left call for it, pursuit of a beaten enemy, a smaller margin for battle).
+ */
+export const LEVELS = ['random', 'passive', 'hold', 'novice', 'standard', 'expert'] as const;
 export type Level = (typeof LEVELS)[number];
+
+/**
+ * Numeric autopilot levels (the service's engine port passes a number >= 1, per seat): 1 is passive
+ * (hold and decline), 2 standard, 3 and above expert.
+ */
+export function levelOf(n: number): Level {
+  return n <= 1 ? 'passive' : n === 2 ? 'standard' : 'expert';
+}
+
+/** How each playing level plans (plan.ts). */
+export const STYLES: Record<'hold' | 'novice' | 'standard' | 'expert', PlanStyle> = {
+  hold: { ...NOVICE_STYLE, hold: true, odds: true, battleMargin: 2 },
+  novice: NOVICE_STYLE,
+  standard: { hold: false, campaign: true, odds: true, battleMargin: 1, bold: false, pursuit: false },
+  expert: { hold: false, campaign: true, odds: true, battleMargin: 0.3, bold: true, pursuit: true },
+};
 
 export function isLevel(x: unknown): x is Level {
   return typeof x === 'string' && (LEVELS as readonly string[]).includes(x);
@@ -50,6 +74,18 @@ function passive(board: Board, legal: readonly Action[]): Decision {
   const done = findType(legal, 'done') ?? findType(legal, 'halt');
   if (done) return { action: done, score: 0, why: 'holds' };
   return { action: legal[0] as Action, score: 0, why: 'only choice' };
+}
+
+/** The random baseline: any listed action but a timeout, ending the step half of the time. */
+function randomChoice(legal: readonly Action[], rng: AutopilotRng): Decision {
+  const end = legal.find((a) => a.type === 'done' || a.type === 'halt');
+  if (end && rng.next() < 0.5) return { action: end, score: 0, why: 'at random' };
+  const options = legal.filter((a) => a.type !== 'timeout');
+  return {
+    action: options.length > 0 ? rng.pick(options) : (legal[0] as Action),
+    score: 0,
+    why: 'at random',
+  };
 }
 
 interface Scored {
@@ -81,7 +117,8 @@ function scoreMarch(board: Board, plan: Plan, a: MarchAction): Scored {
   const eOut = estimateEnemyOut(enemy);
   if (eOut > 0 && end !== start) {
     const ours = friendSp(board, end, 'out') + sp;
-    const wants = goal.kind === 'attack' || goal.kind === 'siege' || goal.kind === 'defend';
+    const wants =
+      goal.kind === 'attack' || goal.kind === 'siege' || goal.kind === 'defend' || goal.kind === 'cover';
     if (!wants || ours < 1.3 * eOut) score -= 2 + Math.max(0, eOut - ours) * 0.5;
     // 5.5: an Overwhelming Attack is worth trying only when 400% looks likely.
     if (a.overwhelm) score += ours >= 4 * Math.max(1, eOut) ? 4 : -1;
@@ -114,7 +151,7 @@ function scoreForceMarch(board: Board, plan: Plan, a: ForceMarchAction): Scored 
   return { action: a, score: value, why: goal.note };
 }
 
-function scoreGarrison(board: Board, a: GarrisonAction): Scored {
+function scoreGarrison(board: Board, plan: Plan, a: GarrisonAction): Scored {
   const hex = a.hex;
   const dir = a.direction;
   const sp = a.sp;
@@ -126,6 +163,9 @@ function scoreGarrison(board: Board, a: GarrisonAction): Scored {
   const enemyNear = [...board.enemies.entries()].some(
     ([eh, e]) => estimateEnemyOut(e) >= 4 && hexDistance(hex, eh) <= 4,
   );
+  // A depot guard stands outside: inside the fortress it keeps no depot operative (10.12 B).
+  if (dir === 'in' && !winter && leaders.some((id) => plan.goals.get(id)?.kind === 'guard'))
+    return { action: a, score: -1, why: 'guards outside' };
   // 16.21-16.22: in winter, units inside a fortress escape winter attrition (16.31).
   if (winter && sp > 0) return { action: a, score: 6, why: `winter quarters in ${f?.name ?? hex}` };
   // Leaderless SP cannot march anyway: inside they hold the fortress for VP (17.0) and supply (10.11).
@@ -149,7 +189,10 @@ function scoreDepot(board: Board, plan: Plan, a: DepotBuildAction): Scored {
   const crowded = board.depots.some(
     (d) => d.side === board.side && d.hex !== hex && hexDistance(d.hex, hex) <= 3,
   );
-  if (crowded && !(enemy?.garrisoned && board.map.fortress(hex))) score -= 3;
+  // The army stands where the plan staged it for a depot that carries supply into its objective.
+  const staged = [...plan.goals.values()].some((g) => g.kind === 'advance' && g.hex === hex);
+  if (staged && sp >= ARMY_SP) score += 5;
+  else if (crowded && !(enemy?.garrisoned && board.map.fortress(hex))) score -= 3;
   return { action: a, score, why: `builds a depot at ${hex}` };
 }
 
@@ -198,11 +241,12 @@ export function decideWithReason(
   if (legal.length === 1) return { action: legal[0] as Action, score: 0, why: 'only choice' };
   const board = boardFromView(view, map);
   if (level === 'passive') return passive(board, legal);
+  if (level === 'random') return randomChoice(legal, rng);
   if (isPromptPhase(board.phase)) {
-    const p = answerPrompt(board, legal, 'standard');
+    const p = answerPrompt(board, legal, level);
     if (p) return p;
   }
-  const plan = makePlan(board);
+  const plan = makePlan(board, STYLES[level]);
   const scored: Scored[] = [];
   for (const a of legal) {
     let s: Scored;
@@ -223,7 +267,7 @@ export function decideWithReason(
         s = scoreForceMarch(board, plan, a);
         break;
       case 'garrison':
-        s = scoreGarrison(board, a);
+        s = scoreGarrison(board, plan, a);
         break;
       case 'depot-build':
         s = scoreDepot(board, plan, a);

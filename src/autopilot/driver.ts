@@ -2,17 +2,35 @@
 // action on that seat's view, apply it, repeat until the game is over. The demo command, the bench
 // and the tests reuse it. The driver is the referee: it holds the GameState; the autopilots only
 // ever receive views.
-import type { Action } from '../engine/actions.js';
-import { apply } from '../engine/apply.js';
-import { legalActions, pendingSeats } from '../engine/legal.js';
-import { engineMap, useMap } from '../engine/map-env.js';
-import type { Scenario } from '../engine/scenario/index.js';
-import { setup } from '../engine/setup.js';
-import { isWinterTurn } from '../engine/state.js';
-import type { GameEvent, GameState, Nationality, ScenarioId, Seat, Side } from '../engine/types.js';
-import { NATIONALITIES } from '../engine/types.js';
-import { scenarioVictoryRules, scoreVictory, type VictoryReport } from '../engine/victory/victory.js';
-import { type View, view } from '../engine/view.js';
+import type {
+  Action,
+  GameEvent,
+  GameState,
+  Nationality,
+  Scenario,
+  ScenarioId,
+  Seat,
+  Side,
+  TacticalSettings,
+} from '../engine/index.js';
+import {
+  apply,
+  engineMap,
+  isWinterTurn,
+  legalActions,
+  moduleAutopilot,
+  NATIONALITIES,
+  pendingSeats,
+  scenarioVictoryRules,
+  scoreVictory,
+  setup,
+  stepOf,
+  useMap,
+  type VictoryReport,
+  type View,
+  view,
+} from '../engine/index.js';
+import { drive } from '../kernel/index.js';
 import { loadMap } from '../map/strategic-map.js';
 import type { StrategicMap } from '../map/types.js';
 import { decideWithReason, type Level } from './decide.js';
@@ -45,6 +63,11 @@ export interface DriverOptions {
   map?: StrategicMap;
   /** Safety net against a runaway game (default 200 000 steps). */
   maxSteps?: number;
+  /**
+   * Issue #16: the campaign's tactical setting (absent: off). Battles go to the tactical map only
+   * where the host registered a tactical host (src/app/tactical.ts).
+   */
+  tactical?: Partial<TacticalSettings>;
   onStep?(info: StepInfo): void;
   onTurn?(info: TurnInfo): void;
 }
@@ -134,15 +157,20 @@ export function autopilotStep(
   map: StrategicMap = engineMap(),
 ): { action: Action; why: string; view: View } {
   const v = view(state, seat, [], map);
+  const own = moduleAutopilot(state, seat);
+  if (own) return { action: own, why: 'tactical', view: v };
   const d = decideWithReason(v, v.legal, rng, level, map);
   return { action: d.action, why: d.why, view: v };
 }
 
 export function playGame(opts: DriverOptions): GameSummary {
   const map = driverMap(opts.map);
-  let state = setup(opts.scenario, opts.seed, { map, ...(opts.dice ? { dice: opts.dice } : {}) });
-  const lastTurn = Math.min(opts.turns ?? state.lastTurn, state.lastTurn);
-  const maxSteps = opts.maxSteps ?? 200_000;
+  const initial = setup(opts.scenario, opts.seed, {
+    map,
+    ...(opts.dice ? { dice: opts.dice } : {}),
+    ...(opts.tactical ? { tactical: opts.tactical } : {}),
+  });
+  const lastTurn = Math.min(opts.turns ?? initial.lastTurn, initial.lastTurn);
   const rngs = new Map<Seat, AutopilotRng>();
   const rngOf = (seat: Seat) => {
     let r = rngs.get(seat);
@@ -153,83 +181,98 @@ export function playGame(opts: DriverOptions): GameSummary {
     return r;
   };
   const captures: GameSummary['captures'] = [];
-  let steps = 0;
   let refused = 0;
   let stalls = 0;
   let lastStepKey = '';
   let stepActions = 0;
   const refusals: GameSummary['refusals'] = [];
   let turnEvents: GameEvent[] = [];
-  let endedBy: GameSummary['endedBy'] | undefined;
-  while (state.over === null) {
-    if (steps >= maxSteps) {
-      endedBy = 'step-limit';
-      break;
+  // The decision being tried (a refused one is replaced by the next) and the last refusal.
+  let current: { action: Action; why: string } = { action: { type: 'done' }, why: '' };
+  let lastError = '';
+  let lastMessage = '';
+  /** A seat's candidates, in the order the engine is asked (the one loop, src/kernel/drive.ts). */
+  function* candidates(state: GameState, seat: Seat, level: Level): Generator<Action> {
+    // Issue #16: the phase module's own choice first (the tactical offer's answer, tactical orders).
+    const own = moduleAutopilot(state, seat);
+    if (own) {
+      current = { action: own, why: 'tactical' };
+      yield own;
     }
-    // Safety net: a seat that keeps acting in one step (a loop between the autopilot and a rule)
-    // is timed out, as the service's deadline would (time enters the engine only as an action).
-    const stepKey = `${state.turn}|${state.phasing}|${state.phase}`;
-    if (stepKey !== lastStepKey) {
-      lastStepKey = stepKey;
-      stepActions = 0;
-    } else if (++stepActions > STEP_ACTION_LIMIT) {
-      const t = apply(state, pendingSeats(state)[0] ?? 'prussia', { type: 'timeout' }, map);
-      if (!t.ok) throw new Error(`driver: timeout refused: ${t.error.message}`);
-      stalls++;
-      state = t.state;
-      stepActions = 0;
-      continue;
-    }
-    const pending = pendingSeats(state);
-    const seat = pending[0];
-    if (!seat) {
-      endedBy = 'step-limit';
-      break;
-    }
-    const level = levelFor(opts.level, seat);
     const v = view(state, seat, [], map);
     let legal = v.legal;
-    let d = decideWithReason(v, legal, rngOf(seat), level, map);
-    let r = apply(state, seat, d.action, map);
+    current = decideWithReason(v, legal, rngOf(seat), level, map);
+    yield current.action;
     // The autopilot only picks listed actions; should the engine still refuse one (a mismatch
     // between its legal list and its rules), record it and choose again without that action.
-    for (let retry = 0; !r.ok && retry < 5; retry++) {
+    for (let retry = 0; retry < 5; retry++) {
       refused++;
       if (refusals.length < 20)
         refusals.push({
           seat,
           turn: state.turn,
           phase: state.phase,
-          action: d.action,
-          error: `${r.error.rule}: ${r.error.message}`,
+          action: current.action,
+          error: lastError,
         });
-      const bad = JSON.stringify(d.action);
+      const bad = JSON.stringify(current.action);
       legal = legal.filter((a) => JSON.stringify(a) !== bad);
       if (legal.length === 0) break;
-      d = decideWithReason(v, legal, rngOf(seat), level, map);
-      r = apply(state, seat, d.action, map);
+      current = decideWithReason(v, legal, rngOf(seat), level, map);
+      yield current.action;
     }
-    if (!r.ok) r = apply(state, seat, { type: 'done' }, map);
-    if (!r.ok) r = apply(state, seat, { type: 'timeout' }, map);
-    if (!r.ok) throw new Error(`driver: the engine refused even a timeout for ${seat}: ${r.error.message}`);
-    const { action, why } = d;
-    steps++;
-    const before = state.turn;
-    state = r.state;
-    for (const e of r.events)
-      if (e.kind === 'fortress-captured' && e.data)
-        captures.push({ hex: String(e.data.hex), side: e.data.side as Side, turn: before });
-    turnEvents.push(...r.events);
-    opts.onStep?.({ seat, action, why, events: r.events, state });
-    if (state.turn !== before || state.over) {
-      opts.onTurn?.({ turn: before, state, events: turnEvents });
-      turnEvents = [];
-      if (!state.over && state.turn > lastTurn) {
-        endedBy = 'turn-limit';
-        break;
-      }
-    }
+    yield { type: 'done' };
+    yield { type: 'timeout' };
   }
+  const result = drive<GameState, Action, GameEvent>({
+    state: initial,
+    maxSteps: opts.maxSteps ?? 200_000,
+    isOver: (state) => state.over !== null,
+    apply: (state, seat, action) => apply(state, seat as Seat, action, map),
+    next(state) {
+      // Safety net: a seat that keeps acting in one step (a loop between the autopilot and a rule)
+      // is timed out, as the service's deadline would (time enters the engine only as an action).
+      // (A battle fought on the tactical map, issue #16, is many steps of one phase: each counts.)
+      const stepKey = `${state.turn}|${state.phasing}|${state.phase}|${stepOf(state)}`;
+      if (stepKey !== lastStepKey) {
+        lastStepKey = stepKey;
+        stepActions = 0;
+      } else if (++stepActions > STEP_ACTION_LIMIT) {
+        const t = apply(state, pendingSeats(state)[0] ?? 'prussia', { type: 'timeout' }, map);
+        if (!t.ok) throw new Error(`driver: timeout refused: ${t.error.message}`);
+        stalls++;
+        stepActions = 0;
+        return { state: t.state };
+      }
+      const seat = pendingSeats(state)[0];
+      if (!seat) return { stop: 'step-limit' };
+      return { seat, candidates: candidates(state, seat, levelFor(opts.level, seat)) };
+    },
+    refused(_state, _seat, _action, error) {
+      lastError = `${error.rule}: ${error.message}`;
+      lastMessage = error.message;
+    },
+    exhausted(_state, seat) {
+      throw new Error(`driver: the engine refused even a timeout for ${seat}: ${lastMessage}`);
+    },
+    accepted({ before, state, seat, events }) {
+      const { action, why } = current;
+      for (const e of events)
+        if (e.kind === 'fortress-captured' && e.data)
+          captures.push({ hex: String(e.data.hex), side: e.data.side as Side, turn: before.turn });
+      turnEvents.push(...events);
+      opts.onStep?.({ seat: seat as Seat, action, why, events, state });
+      if (state.turn !== before.turn || state.over) {
+        opts.onTurn?.({ turn: before.turn, state, events: turnEvents });
+        turnEvents = [];
+        if (!state.over && state.turn > lastTurn) return { stop: 'turn-limit' };
+      }
+      return undefined;
+    },
+  });
+  const { state, steps } = result;
+  const endedBy =
+    result.stopped === 'step-limit' || result.stopped === 'turn-limit' ? result.stopped : undefined;
   const victory = scoreGame(state, map);
   const losses: Record<Side, SideTally> = {
     'prussian-allied': { eliminated: 0, prisoners: 0 },

@@ -3,9 +3,9 @@
 // must not write to its input), and `checkStep` (views, events, refused probes, JSON round trip,
 // victory points) on a sample of steps. An action the autopilot picked from the legal list and the
 // engine then refused is a violation too (legal offered, then refused).
-import { checkInvariants, checkStep, deepFreeze } from '../engine/fuzz.js';
-import type { Scenario } from '../engine/scenario/index.js';
-import type { GameState, ScenarioId } from '../engine/types.js';
+
+import type { GameState, Scenario, ScenarioId } from '../engine/index.js';
+import { checkInvariants, checkStep, deepFreeze } from '../engine/index.js';
 import { driverMap, playGame } from './driver.js';
 
 export interface AutopilotFuzzResult {

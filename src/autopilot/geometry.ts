@@ -3,8 +3,8 @@
 // The map never changes, so its step costs are compiled once into arrays (fast enough for a whole
 // campaign in well under the bench budget).
 
-import { hexsideOpen, isRuleError, stepCost } from '../engine/rules/terrain.js';
-import type { HexId, Side } from '../engine/types.js';
+import type { HexId, Side } from '../engine/index.js';
+import { hexsideOpen, isRuleError, stepCost } from '../engine/index.js';
 import { adjacentHexes } from '../map/hex.js';
 import type { StrategicMap } from '../map/types.js';
 import { type Board, otherSideOf } from './board.js';
@@ -176,6 +176,44 @@ export function marchDistance(map: StrategicMap, from: HexId, to: HexId): number
   return marchDistanceTo(map, to).get(from) ?? Number.POSITIVE_INFINITY;
 }
 
+const stepCache = new WeakMap<StrategicMap, Map<string, Map<HexId, number>>>();
+
+/**
+ * Supply-path steps (10.24) from `from`, ignoring units, up to `max`: where a depot built at `from`
+ * could carry supply. Cached per map (the map never changes).
+ */
+export function supplySteps(map: StrategicMap, from: HexId, max: number): Map<HexId, number> {
+  let byMap = stepCache.get(map);
+  if (!byMap) {
+    byMap = new Map();
+    stepCache.set(map, byMap);
+  }
+  const key = `${from}:${max}`;
+  const hit = byMap.get(key);
+  if (hit) return hit;
+  const g = graphOf(map);
+  const out = new Map<HexId, number>();
+  const i0 = g.index.get(from);
+  if (i0 !== undefined) {
+    const depth = new Map<number, number>([[i0, 0]]);
+    const queue = [i0];
+    for (let q = 0; q < queue.length; q++) {
+      const i = queue[q]!;
+      const d = depth.get(i)!;
+      out.set(g.ids[i]!, d);
+      if (d >= max) continue;
+      for (let k = g.sStart[i]!; k < g.sStart[i + 1]!; k++) {
+        const j = g.sTo[k]!;
+        if (depth.has(j)) continue;
+        depth.set(j, d + 1);
+        queue.push(j);
+      }
+    }
+  }
+  byMap.set(key, out);
+  return out;
+}
+
 export interface SupplyPicture {
   /** Hexes the side can trace supply into (10.2). */
   supplied: Set<HexId>;
@@ -193,8 +231,10 @@ function austrianZoc(board: Board, austrianSide: Side): Set<HexId> {
     const hasAustrianOut =
       austrianSide === board.side
         ? (s.outByNat.austria ?? 0) > 0
-        : s.leaders.some((l) => l.nationality === 'austria' && !l.inside) ||
-          (s.hasCombat && (s.out ?? 1) > 0);
+        : s.natsOut
+          ? s.natsOut.includes('austria')
+          : s.leaders.some((l) => l.nationality === 'austria' && !l.inside) ||
+            (s.hasCombat && (s.out ?? 1) > 0);
     if (!hasAustrianOut || other.has(hex)) continue;
     for (const n of adjacentHexes(hex)) {
       if (!board.map.onMap(n) || board.map.terrain(n) === 'sea') continue;

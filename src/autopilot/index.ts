@@ -4,10 +4,9 @@
 //   decideWithReason(...)                      -> { action, score, why }
 //   autopilotAction(state, seat, level)        -> Action, for a game service holding the state
 //   playGame(options)                          -> GameSummary (the local driver: demo, bench, tests)
-import type { Action } from '../engine/actions.js';
-import type { GameState, Seat } from '../engine/types.js';
+import type { Action, GameState, Seat } from '../engine/index.js';
 import type { StrategicMap } from '../map/types.js';
-import type { Level } from './decide.js';
+import { type Level, levelOf } from './decide.js';
 import { autopilotStep } from './driver.js';
 import { createAutopilotRng } from './rng.js';
 
@@ -19,19 +18,12 @@ export {
   isLevel,
   LEVELS,
   type Level,
+  levelOf,
   type TryDecide,
   tryDecide,
 } from './decide.js';
 export { autopilotStep, type DriverOptions, type GameSummary, playGame, scoreGame } from './driver.js';
 export { type AutopilotRng, createAutopilotRng } from './rng.js';
-
-/**
- * Numeric autopilot levels (the service's engine port passes a number >= 1): 1 is passive (hold
- * and decline), 2 and above standard.
- */
-export function levelOf(n: number): Level {
-  return n <= 1 ? 'passive' : 'standard';
-}
 
 /**
  * One action for a seat held by the autopilot, for a service that stores the state: the view is

@@ -4,9 +4,11 @@
 // enemy stacks, or back to threatened own fortresses; detachments join the main army (concentration);
 // unsupplied or demoralized forces fall back on supply (10.6, 11.0); in winter everyone heads for a
 // fortress (16.2-16.3).
-import { isWinterTurn } from '../engine/state.js';
-import type { HexId, Nationality } from '../engine/types.js';
-import { distance as hexDistance } from '../map/hex.js';
+
+import type { HexId, Nationality } from '../engine/index.js';
+import { isWinterTurn } from '../engine/index.js';
+import { adjacentHexes, distance as hexDistance } from '../map/hex.js';
+import { attackOdds } from './battle-odds.js';
 import {
   type Board,
   type BoardLeader,
@@ -17,12 +19,14 @@ import {
   otherSideOf,
   scenarioFortresses,
 } from './board.js';
+import { aimWeight, type CampaignPlan, campaignPlan } from './campaign.js';
 import {
   marchDistanceFrom,
   marchDistanceTo,
   SUPPLY_LENGTH,
   type SupplyPicture,
   supplyPicture,
+  supplySteps,
 } from './geometry.js';
 
 export type GoalKind =
@@ -34,7 +38,9 @@ export type GoalKind =
   | 'winter'
   | 'resupply'
   | 'hold'
-  | 'advance';
+  | 'advance'
+  | 'cover'
+  | 'guard';
 
 export interface Goal {
   hex: HexId;
@@ -43,8 +49,34 @@ export interface Goal {
   note: string;
 }
 
+/**
+ * How a level plans (decide.ts maps levels to styles). `hold` keeps forces in supply and in winter
+ * quarters and attempts nothing; `campaign` follows the side's campaign plan (campaign.ts); `odds`
+ * seeks battle by the expected outcome on the CRT with leaders and terrain (battle-odds.ts) instead
+ * of a bare SP ratio; `battleMargin` is the expected SP swing a battle must promise; `bold` lets the
+ * score and the turns left move that margin; `pursuit` values a demoralized enemy (11.0) higher.
+ */
+export interface PlanStyle {
+  hold: boolean;
+  campaign: boolean;
+  odds: boolean;
+  battleMargin: number;
+  bold: boolean;
+  pursuit: boolean;
+}
+
+export const NOVICE_STYLE: PlanStyle = {
+  hold: false,
+  campaign: false,
+  odds: false,
+  battleMargin: 0,
+  bold: false,
+  pursuit: false,
+};
+
 export interface Plan {
   goals: Map<string, Goal>;
+  campaign?: CampaignPlan;
   supply: SupplyPicture;
   /** Own-nationality SP outside in each leader's hex that the leader commands (8.21). */
   strength: Map<string, number>;
@@ -102,8 +134,35 @@ export function mayEnter(board: Board, nat: Nationality, hex: HexId): boolean {
   return true;
 }
 
-export function makePlan(board: Board): Plan {
+/** Expected value of our force at `from` attacking the enemy stack at `to` (9.3-9.4, 11.0). */
+export function battleValue(
+  board: Board,
+  sp: number,
+  leaders: readonly BoardLeader[],
+  to: HexId,
+  extraSp = 0,
+): { swing: number; win: number } {
+  const e = board.enemies.get(to);
+  const eOut = estimateEnemyOut(e);
+  if (!e || eOut <= 0 || sp + extraSp <= 0) return { swing: 0, win: 0 };
+  const odds = attackOdds({
+    attackerSide: board.side,
+    attackerSp: sp + extraSp,
+    attackerLeaders: leaders,
+    defenderSp: eOut,
+    defenderLeaders: e.leaders.filter((l) => !l.inside),
+    mountain: board.map.terrain(to) === 'mountain',
+    defenderDemoralized: e.demoralized,
+  });
+  if (!odds.allowed) return { swing: -99, win: 0 };
+  // An estimated (hidden) strength may be larger than guessed: ask for a margin then.
+  return { swing: odds.swing - (e.out === null ? 0.7 : 0), win: odds.winChance };
+}
+
+export function makePlan(board: Board, style: PlanStyle = NOVICE_STYLE): Plan {
   const supply = supplyPicture(board);
+  const camp = style.campaign ? campaignPlan(board) : undefined;
+  const boldness = style.bold && camp ? camp.boldness : 0;
   const goals = new Map<string, Goal>();
   const strength = new Map<string, number>();
   const enemy = otherSideOf(board.side);
@@ -140,11 +199,14 @@ export function makePlan(board: Board): Plan {
     const enemyHere = board.enemies.get(hex);
     const enemyOutHere = estimateEnemyOut(enemyHere);
     const totalHere = friendSp(board, hex, 'out');
+    const ownHere = (here?.leaders ?? []).filter((x) => !x.inside && x.nationality === l.nationality);
 
     // Winter (16.2-16.3): into the nearest own or empty fortress; besiegers with a depot stay.
     // Winter attrition takes one SP per force (16.31), whatever its size: small forces seek shelter,
     // armies keep campaigning until the last turns unless a siege is already under way.
-    if (winter && (sp < ARMY_SP || board.turn >= board.lastTurn - 1)) {
+    // A depot guard stays at its post while its army campaigns (the army's supply hangs on it).
+    const guarding = camp?.roles.get(l.id)?.role === 'guard' && board.turn < board.lastTurn;
+    if (winter && !guarding && (sp < ARMY_SP || board.turn >= board.lastTurn - 1)) {
       const besieging =
         enemyHere?.garrisoned && board.depots.some((d) => d.hex === hex && d.side === board.side);
       if (besieging && sp >= 4) {
@@ -185,6 +247,43 @@ export function makePlan(board: Board): Plan {
       }
     }
 
+    // The hold baseline: stay in supply, winter in fortresses, attempt nothing.
+    if (style.hold) {
+      goals.set(l.id, { hex, kind: 'hold', note: 'holds in supply' });
+      continue;
+    }
+
+    // Campaign roles: cover a threatened fortress, guard a depot of the main army's supply line.
+    const role = camp?.roles.get(l.id);
+    if (role?.post && (role.role === 'cover' || role.role === 'guard') && allowed(role.post)) {
+      const e = board.enemies.get(role.post);
+      if (!(role.role === 'guard' && e?.hasCombat)) {
+        let post = role.post;
+        // The main army still stands on the depot: wait next to it (5.35 would sweep us along).
+        const there = board.friends.get(post);
+        const senior =
+          (there?.outByNat[l.nationality] ?? 0) > 0 &&
+          there?.leaders.some((o) => o.nationality === l.nationality && !o.inside && o.rank < l.rank);
+        if (role.role === 'guard' && senior && hex !== post) {
+          const near = marchDistanceTo(board.map, hex);
+          let bestN: HexId | undefined;
+          for (const n of adjacentHexes(post)) {
+            if (!supply.supplied.has(n) || board.enemies.has(n) || !allowed(n)) continue;
+            const d = near.get(n);
+            if (d === undefined) continue;
+            if (!bestN || d < (near.get(bestN) ?? 99) || (d === near.get(bestN) && n < bestN)) bestN = n;
+          }
+          if (bestN) post = bestN;
+        }
+        goals.set(l.id, {
+          hex: post,
+          kind: role.role === 'cover' ? 'cover' : 'guard',
+          note: role.note,
+        });
+        continue;
+      }
+    }
+
     // Detachments join the main army unless they have a fortress of their own to guard.
     const isMain = hex === mainHex;
     if (!isMain && sp < ARMY_SP && mainHex && l.id !== supremeId) {
@@ -192,6 +291,26 @@ export function makePlan(board: Board): Plan {
       if (d <= 18 && allowed(mainHex)) {
         goals.set(l.id, { hex: mainHex, kind: 'join', note: 'concentrates on the main army' });
         continue;
+      }
+    }
+
+    // The main army on the depot that feeds its advance waits for its guard (10.12 B: once nobody
+    // stands in it the depot feeds nothing, and the army beyond it starves, 10.61).
+    if (camp && camp.roles.get(l.id)?.role === 'main') {
+      const depotHere = board.depots.some(
+        (d) =>
+          d.hex === hex && d.side === board.side && d.owner === l.nationality && !board.map.fortress(hex),
+      );
+      const guard = [...camp.roles].find(([, r]) => r.role === 'guard' && r.post === hex);
+      const gHex = guard ? leaderHex(board, guard[0]) : undefined;
+      if (depotHere && gHex && hexDistance(gHex, hex) > 1 && hexDistance(gHex, hex) <= 12 && !enemyHere) {
+        const target = camp.target[l.nationality];
+        if (target && !supply.supplied.has(target)) {
+          // The objective beyond this depot's reach: nothing to wait for.
+        } else {
+          goals.set(l.id, { hex, kind: 'hold', note: 'waits on its depot for the guard' });
+          continue;
+        }
       }
     }
 
@@ -220,8 +339,15 @@ export function makePlan(board: Board): Plan {
       const e = board.enemies.get(f.hex);
       const eOut = estimateEnemyOut(e);
       if (holder === enemy) {
-        if (sp >= ARMY_SP && eOut < 0.8 * sp)
-          consider(f.hex, 'siege', f.vp * 1.5 + 2, `marches to besiege ${f.name}`);
+        const aim = camp ? aimWeight(board, board.side, f.hex) : 1;
+        const focus = camp && camp.target[l.nationality] === f.hex ? 1.5 : 1;
+        // A field army standing in the fortress hex must be beaten first: with odds, the battle
+        // counts, not the bare SP ratio.
+        const beatable = style.odds
+          ? eOut <= 0 || battleValue(board, sp, ownHere, f.hex).swing > style.battleMargin - boldness
+          : eOut < 0.8 * sp;
+        if (sp >= ARMY_SP && beatable)
+          consider(f.hex, 'siege', (f.vp * 1.5 + 2) * aim * focus, `marches to besiege ${f.name}`);
       } else if (!holder && !e && sp <= CAPTURE_SP)
         // A detachment occupies an empty fortress by going inside it (17.0: VP go by garrison).
         consider(f.hex, 'capture', f.vp + 1, `marches to occupy ${f.name}`);
@@ -233,7 +359,15 @@ export function makePlan(board: Board): Plan {
     for (const [eh, e] of board.enemies) {
       const eOut = estimateEnemyOut(e);
       if (eOut <= 0 || (e.leaders.length === 0 && eOut <= 0)) continue;
-      if (sp >= 1.6 * eOut) consider(eh, 'attack', eOut * 0.8 + 1, `seeks battle at ${eh}`);
+      if (style.odds) {
+        // 9.3-9.4 with both sides' leaders and the terrain; friends already there fight too.
+        const v = battleValue(board, sp, ownHere, eh, friendSp(board, eh, 'out'));
+        const margin = style.battleMargin - boldness;
+        if (v.swing > margin && v.win >= 0.34) {
+          const pursue = style.pursuit && e.demoralized ? 3 : 0;
+          consider(eh, 'attack', 2 + v.swing * 1.5 + eOut * 0.3 + pursue, `seeks battle at ${eh}`);
+        }
+      } else if (sp >= 1.6 * eOut) consider(eh, 'attack', eOut * 0.8 + 1, `seeks battle at ${eh}`);
       // Lone leaders can be captured by any combat unit (8.31).
       if (!e.hasCombat && e.leaders.length > 0 && sp > 0)
         consider(eh, 'attack', 3, `hunts enemy leaders at ${eh}`);
@@ -248,28 +382,78 @@ export function makePlan(board: Board): Plan {
           consider(f.hex, 'defend', f.vp * 0.8, `covers ${f.name}`);
       }
     }
+    // The campaign objective, even beyond the search radius: march on it rather than stand idle.
+    const aimAt = camp?.target[l.nationality];
+    if (!best && aimAt && sp >= ARMY_SP && allowed(aimAt) && aimAt !== hex)
+      best = {
+        goal: {
+          hex: aimAt,
+          kind: 'advance',
+          note: `advances on ${board.map.fortress(aimAt)?.name ?? aimAt}`,
+        },
+        score: 0,
+      };
     if (!best) {
       goals.set(l.id, { hex, kind: 'hold', note: 'holds' });
       continue;
     }
     const chosen = (best as { goal: Goal }).goal;
     // Outrunning supply: stop on the supplied hex closest to the objective (a depot follows, 10.41).
-    if (!supply.supplied.has(chosen.hex) && chosen.kind !== 'capture') {
+    // A battle within a march is worth a turn out of supply (10.61 costs one SP; the victor's gain
+    // is larger, battle-odds.ts): an army with the odds marches straight at the enemy.
+    const strike = style.odds && chosen.kind === 'attack' && (reach.get(chosen.hex) ?? 99) <= 10;
+    if (!supply.supplied.has(chosen.hex) && chosen.kind !== 'capture' && !strike) {
       const toGoal = marchDistanceTo(board.map, chosen.hex);
       let stage: HexId | undefined;
       let stageD = Number.POSITIVE_INFINITY;
       // Stage one hex inside the edge of the net, so that an enemy move cannot cut the army off
       // before its depot is finished (attrition is judged after the enemy's turn, 4.2 A8/B8).
       const margin = SUPPLY_LENGTH[board.side] - 1;
-      for (const h of supply.supplied) {
-        if (!allowed(h) || (supply.depth.get(h) ?? 0) > margin) continue;
-        const dd = toGoal.get(h);
-        if (dd !== undefined && (dd < stageD || (dd === stageD && stage !== undefined && h < stage))) {
-          stage = h;
-          stageD = dd;
+      // With a depot guard behind it (campaign.ts), the army stages where a depot will carry
+      // supply into the objective itself (13.12 needs the besieger's depot in the fortress hex):
+      // a supplied hex within one supply length of the objective, as safe (shallow) as possible.
+      if (camp && (chosen.kind === 'siege' || chosen.kind === 'advance')) {
+        const into = supplySteps(board.map, chosen.hex, SUPPLY_LENGTH[board.side]);
+        let bestDepth = Number.POSITIVE_INFINITY;
+        for (const [h, steps] of into) {
+          const depth = supply.depth.get(h);
+          // 10.44: no depot in a fortress our own garrison holds.
+          if (
+            depth === undefined ||
+            depth > SUPPLY_LENGTH[board.side] ||
+            !allowed(h) ||
+            board.enemies.has(h) ||
+            (board.map.fortress(h) && fortressHolder(board, h) === board.side)
+          )
+            continue;
+          if (!toGoal.get(h) && h !== chosen.hex) continue;
+          // Only where this army can get to (the side's net may lie on another front).
+          if (reach.get(h) === undefined) continue;
+          // Quick to reach and not at the very edge of the net.
+          const key = (reach.get(h) ?? 99) + steps * 2 + depth * 0.1;
+          if (key < bestDepth || (key === bestDepth && stage !== undefined && h < stage)) {
+            bestDepth = key;
+            stage = h;
+            stageD = toGoal.get(h) ?? 0;
+          }
         }
       }
-      if (stage) {
+      if (!stage)
+        for (const h of supply.supplied) {
+          if (!allowed(h) || (supply.depth.get(h) ?? 0) > margin) continue;
+          const dd = toGoal.get(h);
+          if (dd !== undefined && (dd < stageD || (dd === stageD && stage !== undefined && h < stage))) {
+            stage = h;
+            stageD = dd;
+          }
+        }
+      // Staged on a finished depot and the objective still out of reach of supply: the enemy's
+      // army or zone of control blocks the path (6.0, 10.32), another depot will not help. March on.
+      const stuck =
+        camp &&
+        stage === hex &&
+        board.depots.some((d) => d.hex === hex && d.side === board.side && d.status === 'complete');
+      if (stage && !stuck) {
         // At the staging hex already: wait there for the depot that carries supply forward.
         goals.set(l.id, {
           hex: stage,
@@ -285,5 +469,5 @@ export function makePlan(board: Board): Plan {
     goals.set(l.id, chosen);
   }
   void estimateEnemyIn;
-  return { goals, supply, strength };
+  return { goals, supply, strength, ...(camp ? { campaign: camp } : {}) };
 }

@@ -2,11 +2,16 @@
 // the map, the scenario file (special rules, which seat plays which side) and the leader counters'
 // printed ratings. Nothing here can reach the GameState.
 
-import { engineMap } from '../engine/map-env.js';
-import { isScenarioId, leaderRatings, loadScenario, type Scenario } from '../engine/scenario/index.js';
-import type { Nationality, Side } from '../engine/types.js';
-import { DEFAULT_SIDE, NATIONALITIES } from '../engine/types.js';
-import type { View, ViewLeader } from '../engine/view.js';
+import type { Nationality, Side, View, ViewLeader } from '../engine/index.js';
+import {
+  DEFAULT_SIDE,
+  engineMap,
+  isScenarioId,
+  leaderRatings,
+  loadScenario,
+  NATIONALITIES,
+  type Scenario,
+} from '../engine/index.js';
 import type { StrategicMap } from '../map/types.js';
 import type { Board, BoardLeader, BoardStack } from './board.js';
 
@@ -108,6 +113,7 @@ export function boardFromView(view: View, map: StrategicMap = engineMap()): Boar
         outByNat,
         inByNat,
         hasCombat: s.outside.length > 0 || s.inside.length > 0,
+        natsOut: [...s.outside],
         garrisoned: s.inside.length > 0,
         leaders: s.leaders.map(leaderOf),
         demoralized: s.demoralized,

@@ -2,11 +2,12 @@
 // interaction router and the Discord publisher together.
 import { ChannelType, Client, type ClientOptions, GatewayIntentBits } from 'discord.js';
 import type { Clock } from '../app/clock.js';
+import { CampaignDirectory } from '../app/directory.js';
 import type { RulesEngine } from '../app/engine-port.js';
 import { type Runtime, type RuntimeOptions, startRuntime } from '../app/runtime.js';
 import { createRecords } from '../app/standings/index.js';
-import type { Db } from '../db/client.js';
-import { CampaignDirectory } from './directory.js';
+import { type BattlePictures, inlineBattlePictures } from './battle/pictures.js';
+import { BattleThreads } from './battle/threads.js';
 import type { NameBook } from './names.js';
 import { PreviewStore } from './previews.js';
 import { DiscordPublisher } from './publisher.js';
@@ -16,12 +17,14 @@ import { Settlements } from './settlement.js';
 import type { BotDeps, MapRenderer } from './types.js';
 
 export interface BotOptions {
-  db: Db;
+  db: RuntimeOptions['db'];
   engine: RulesEngine<unknown>;
   clock: Clock;
   names: NameBook;
   rules: RuleBook;
   render?: MapRenderer;
+  /** Battle pictures (issue 15); by default drawn in this thread (the CLI passes the picture thread's). */
+  battlePictures?: BattlePictures;
   redis?: RuntimeOptions['redis'];
   /** Without Redis: run the autopilot and deadlines in a worker thread (RuntimeOptions.jobThread). */
   jobThread?: RuntimeOptions['jobThread'];
@@ -56,7 +59,6 @@ export async function createBot(o: BotOptions): Promise<Bot> {
   });
   const directory = new CampaignDirectory(o.db);
   deps = {
-    db: o.db,
     service: runtime.service,
     engine: o.engine,
     directory,
@@ -66,8 +68,10 @@ export async function createBot(o: BotOptions): Promise<Bot> {
     settlements: new Settlements(),
     records: createRecords(o.db, o.engine, () => o.clock.now()),
     render: o.render,
+    battlePictures: o.battlePictures ?? inlineBattlePictures,
     now: () => o.clock.now(),
     takeNotices: (userId) => publisher.takeNotices(userId),
+    battleThreads: new BattleThreads(),
     async openThread(channelId, name) {
       const channel = await client.channels.fetch(channelId).catch(() => null);
       if (channel?.type !== ChannelType.GuildText) return null;

@@ -49,9 +49,15 @@ const PART = /^[A-Za-z0-9_.-]{1,40}$/;
 export const EXPIRED_MESSAGE =
   'This button belongs to an earlier step of the campaign and has expired; nothing was done. Use /help for your current choices.';
 
-/** A short, id-safe tag naming one engine step (the RulesEngine port's step().id). */
+/**
+ * A short, id-safe tag naming one engine step (the RulesEngine port's step().id). A prompt's id ends
+ * with the seats it still waits for (`…combat.tactical-offer@1626/prussia+austria`); that suffix
+ * shrinks as they answer, so it is left out: a button of a decision asked of two seats at once stays
+ * valid for the second while it is still asked (the click is checked against its legal actions).
+ */
 export function stepTag(stepId: string): string {
-  return createHash('sha256').update(stepId).digest('base64url').slice(0, 10);
+  const name = stepId.replace(/\/[a-z+:._-]*$/, '');
+  return createHash('sha256').update(name).digest('base64url').slice(0, 10);
 }
 
 /**

@@ -1,5 +1,5 @@
 // The leaders a user may order: those of the seats they hold, read from each seat's own view.
-import type { GameRow } from '../db/schema.js';
+import type { GameRow } from '../app/directory.js';
 import { matchName, type Named, rankNames } from './fuzzy.js';
 import type { BotDeps } from './types.js';
 import { readView } from './view-reader.js';

@@ -5,7 +5,9 @@
 // Pictures are for phones (issue 18.10): every file stays under 400 KB. A crop (a zoom on a hex)
 // is a PNG (sharp text, ~300 KB); the whole map is drawn at a smaller scale and sent as a JPEG
 // (a PNG of the textured map is over 1 MB). pictureName() names the file by what it holds.
-import type { Nationality } from '../engine/types.js';
+import type { Nationality } from '../app/engine-types.js';
+import { type BattlePictures, inlineBattlePictures } from './battle/pictures.js';
+import type { RenderRequest } from './render-thread.js';
 import type { MapRenderer } from './types.js';
 
 /** Discord and phones: no picture above this many bytes. */
@@ -99,7 +101,9 @@ export function createMapRenderer(): MapRenderer {
  * that answers interactions (#19.1). canvas is loaded here first: its native module must be
  * initialised by the main thread before a worker uses it.
  */
-export async function createThreadedMapRenderer(): Promise<MapRenderer & { close(): Promise<void> }> {
+export async function createThreadedMapRenderer(): Promise<
+  MapRenderer & { close(): Promise<void>; battle: BattlePictures }
+> {
   await import('canvas');
   const { startModuleWorker } = await import('../app/thread-runner.js');
   const worker = startModuleWorker(new URL('./render-thread.ts', import.meta.url), null);
@@ -120,13 +124,21 @@ export async function createThreadedMapRenderer(): Promise<MapRenderer & { close
   });
   worker.on('error', failAll);
   worker.on('exit', (code) => failAll(new Error(`the picture thread exited (${code})`)));
-  const render = ((view, options) =>
+  const ask = (request: Omit<RenderRequest, 'id'>) =>
     new Promise<Buffer | null>((resolve, reject) => {
       if (failed) return reject(failed);
       const id = ++seq;
       waiting.set(id, { resolve, reject });
-      worker.postMessage({ id, view, options });
-    })) as MapRenderer & { close(): Promise<void> };
+      worker.postMessage({ ...request, id });
+    });
+  const render = ((view, options) => ask({ view, options })) as MapRenderer & {
+    close(): Promise<void>;
+    battle: BattlePictures;
+  };
+  // A battle picture the thread cannot draw (a campaign battle's generated field is registered only
+  // in the thread that built it) is drawn here instead.
+  render.battle = (view, options) =>
+    ask({ kind: 'battle', view, options }).catch(() => inlineBattlePictures(view, options));
   render.close = async () => {
     await worker.terminate();
   };

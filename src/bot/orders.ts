@@ -11,9 +11,10 @@ import {
   ButtonStyle,
   ComponentType,
 } from 'discord-api-types/v10';
+import type { GameRow } from '../app/directory.js';
 import type { Action } from '../app/engine-port.js';
-import type { GameRow } from '../db/schema.js';
 import type { TacView } from '../tactical/view.js';
+import { campaignOrderText } from './battle/host.js';
 import { battleActionLabel } from './battle/orders.js';
 import { battleSeatName } from './battle/present.js';
 import { ANY_STEP, decodeComponentId, EXPIRED_MESSAGE, encodeComponentId, stepTag } from './custom-id.js';
@@ -58,12 +59,12 @@ export async function previewOrder(
     warnings?: string[];
   },
 ): Promise<Reply> {
-  const check = dryRun(deps, o.game.id, o.seat, o.action, o.sequence);
+  const check = dryRun(deps, o.game.id, o.seat, o.userId, o.action, o.sequence);
   if (!check.ok) return errorReply(check.error.message, check.error.rule, deps.names);
   // Previews check everything the step will check: would the seat still be refused /done after this
   // order (10.52-10.53: a leader obliged to regain supply)? Said now, not after Confirm.
   const doneCheck = PHASE_ORDERS.has(o.action.type)
-    ? dryRun(deps, o.game.id, o.seat, o.action, {
+    ? dryRun(deps, o.game.id, o.seat, o.userId, o.action, {
         ...(o.sequence?.before ? { before: o.sequence.before } : {}),
         after: [...(o.sequence?.after ?? []), { type: 'done' }],
       })
@@ -198,13 +199,16 @@ export async function submitAction(
   });
   if (!r.ok) return errorReply(r.error.message, r.error.rule, deps.names);
   if (o.action.type !== 'done') await deps.afterCommit?.(o.gameId, o.seat).catch(() => {});
-  const lines = r.events.map((e) => describeEvent(e, deps.names)).filter(Boolean);
+  let lines = r.events.map((e) => describeEvent(e, deps.names)).filter(Boolean);
+  // A campaign battle's order (issue 16) is answered in its thread: only what both sides saw.
+  const tac = campaignOrderText(deps, o.gameId, o.action, r.events);
+  if (tac) lines = tac.events.map((e) => describeEvent(e, deps.names)).filter(Boolean);
   // A battle (issue 15) says its orders with unit names from the battle's own view.
-  if (deps.directory.game(o.gameId)?.kind === 'battle') {
+  if (tac || deps.directory.game(o.gameId)?.kind === 'battle') {
     const v = deps.service.view({ gameId: o.gameId, seat: 'public', userId: '' });
-    const view = v.ok ? (v.view as TacView) : null;
+    const view = tac ? tac.view : v.ok ? (v.view as TacView) : null;
     return {
-      content: `✅ ${battleSeatName(o.seat, view)}: ${battleActionLabel(view, o.action)}.${
+      content: `✅ ${battleSeatName(tac?.seat ?? o.seat, view)}: ${battleActionLabel(view, tac?.order ?? o.action)}.${
         lines.length
           ? `\n${lines
               .map((l) => `• ${l}`)
@@ -299,7 +303,9 @@ export function decisionRows(
             token: actionKey(a),
           }),
           label(a),
-          a.type === 'done' || a.type === 'decline' ? ButtonStyle.Secondary : ButtonStyle.Primary,
+          a.type === 'done' || a.type === 'decline' || (a.type === 'combat-tactical' && a.accept === false)
+            ? ButtonStyle.Secondary
+            : ButtonStyle.Primary,
         ),
       ),
     });
@@ -425,10 +431,14 @@ function expiredReply(
   o: { gameId: string; seat: string; userId: string },
   decision: { stepId: string; legalActions: Action[] } | undefined,
 ): ComponentReply {
-  const actions = decision ? buttonableActions(decision.legalActions) : [];
+  // Issue 16: a battle fought on the tactical map is played in its thread, not from here.
+  const inBattle = decision?.legalActions.some((a) => a.type === 'combat-tactical-order') ?? false;
+  const actions = decision
+    ? buttonableActions(decision.legalActions).filter((a) => a.type !== 'combat-tactical-order')
+    : [];
   if (!decision || actions.length === 0) {
     return {
-      content: `⌛ ${EXPIRED_MESSAGE}${decision ? '' : ` ${seatLabel(o.seat)} has nothing to decide now.`}`,
+      content: `⌛ ${EXPIRED_MESSAGE}${decision ? '' : ` ${seatLabel(o.seat)} has nothing to decide now.`}${inBattle ? ` ${seatLabel(o.seat)}'s orders in the battle being fought are given in its thread.` : ''}`,
       ephemeral: true,
     };
   }
@@ -471,7 +481,10 @@ export async function handleComponent(
     if (!decision || stepTag(decision.stepId) !== id.step) return expiredReply(deps, base, decision);
     // Within its step the button names its action by a digest: it stays valid while the engine
     // still offers exactly that action (other seats may act meanwhile), and is refused once gone.
-    const battle = deps.directory.game(id.gameId)?.kind === 'battle';
+    // A campaign battle's orders (issue 16) are wrapped battle decisions: the same.
+    const battle =
+      deps.directory.game(id.gameId)?.kind === 'battle' ||
+      decision.legalActions.some((a) => a.type === 'combat-tactical-order' && actionKey(a) === id.token);
     const action = (battle ? decision.legalActions : buttonableActions(decision.legalActions)).find(
       (a) => actionKey(a) === id.token,
     );
@@ -484,6 +497,9 @@ export async function handleComponent(
         action,
         requestId: `pick:${pending.version}:${id.token}`,
       });
+      // A standalone battle's thread message is edited by its publisher when the step moves on
+      // (one message per step): the answer comes privately, so the two never edit it at once.
+      if (deps.directory.game(id.gameId)?.kind === 'battle') return r;
       return r.content?.startsWith('✅') ? { ...r, update: 'keep', components: [] } : r;
     }
     const game = deps.directory.game(id.gameId);
@@ -526,7 +542,10 @@ export async function handleComponent(
     };
   }
   // Confirm acts only in the step the order was previewed in.
-  if (preview.stepId !== undefined && decision?.stepId !== preview.stepId) {
+  if (
+    preview.stepId !== undefined &&
+    (decision === undefined || stepTag(decision.stepId) !== stepTag(preview.stepId))
+  ) {
     deps.previews.take(preview.id);
     return {
       content: `⌛ This order was previewed in an earlier step of the campaign and has expired; nothing was sent. ${

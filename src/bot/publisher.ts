@@ -14,6 +14,7 @@ import {
 } from 'discord.js';
 import type { APIEmbed } from 'discord-api-types/v10';
 import type { OutboundMessage, Publisher } from '../app/publisher.js';
+import { publishCampaignBattle } from './battle/campaign-publish.js';
 import { publishBattle } from './battle/publish.js';
 import { frontHex, pictureName } from './map-renderer.js';
 import type { NameBook } from './names.js';
@@ -117,6 +118,9 @@ export class DiscordPublisher implements Publisher {
     // A battle (issue 15) publishes everything in its own thread, never by DM or elsewhere.
     const game = this.deps().directory.game(message.gameId);
     if (game?.kind === 'battle') return publishBattle(this.client, this.deps(), message, game.channelId);
+    // A campaign battle fought on the tactical map (issue 16) is published in its private thread.
+    const routed = await publishCampaignBattle(this.client, this.deps(), message, this.log);
+    if (routed) return routed;
     if (message.target.kind === 'channel') return this.publishChannel(message, message.target.channelId);
     return this.publishDm(message, message.target.userId, message.target.seat);
   }

@@ -97,29 +97,37 @@ export function createRouter(deps: BotDeps, log: RouterLog = () => {}) {
     const input = inputOf(i);
     const slow = command.slow?.(input) ?? false;
     const isPrivate = command.privateReply?.(input) ?? false;
-    const work = command.execute(deps, input).catch((e: unknown): Reply => {
-      log('command failed', { command: i.commandName, error: String((e as Error)?.stack ?? e) });
-      return {
-        content: '⛔ Something went wrong on our side; nothing was changed. Please try again.',
-        ephemeral: true,
-      };
-    });
+    const run = () =>
+      command.execute(deps, input).catch((e: unknown): Reply => {
+        log('command failed', { command: i.commandName, error: String((e as Error)?.stack ?? e) });
+        return {
+          content: '⛔ Something went wrong on our side; nothing was changed. Please try again.',
+          ephemeral: true,
+        };
+      });
+    // A handler that makes a picture is acknowledged before it starts (issue 15): the picture is
+    // drawn in the picture thread, then fills the deferred reply.
+    const deferFirst = command.deferFirst?.(input) ?? false;
+    if (deferFirst) await i.deferReply(isPrivate ? { flags: MessageFlags.Ephemeral } : {});
+    const work = run();
     // Answer directly when the handler is quick; defer (Discord's "thinking…") when it might not
     // make the 3 s window: a phase resolving, a map rendering.
     // Every command gets the same budget: commands marked slow are expected to need the deferral,
     // the others normally answer at once but are deferred too if they ever run long.
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const early = await Promise.race([
-      work,
-      new Promise<null>((resolve) => {
-        timer = setTimeout(() => resolve(null), slow ? ACK_BUDGET_MS : ACK_BUDGET_MS + 500);
-      }),
-    ]);
+    const early = deferFirst
+      ? null
+      : await Promise.race([
+          work,
+          new Promise<null>((resolve) => {
+            timer = setTimeout(() => resolve(null), slow ? ACK_BUDGET_MS : ACK_BUDGET_MS + 500);
+          }),
+        ]);
     if (timer) clearTimeout(timer);
     if (early) {
       await answer(i, early, false);
     } else {
-      await i.deferReply(isPrivate ? { flags: MessageFlags.Ephemeral } : {});
+      if (!deferFirst) await i.deferReply(isPrivate ? { flags: MessageFlags.Ephemeral } : {});
       const reply = await work;
       if (reply.ephemeral && !isPrivate) {
         // Deferred publicly but the answer is private (an error): keep the public part neutral.

@@ -1,7 +1,7 @@
 // Finding the campaign and the seat a command is about. Commands in a campaign channel (or its
 // thread) act on that channel's campaign; commands sent by DM act on the one open campaign the
 // user plays in. A user holding several seats names the seat, or we infer it from who must act.
-import type { GameRow, SeatRow } from '../db/schema.js';
+import type { GameRow, SeatRow } from '../app/directory.js';
 import type { BotDeps, CommandInput } from './types.js';
 
 export type Found<T> = ({ ok: true } & T) | { ok: false; message: string; rule?: string };

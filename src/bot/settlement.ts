@@ -2,21 +2,12 @@
 // a side concedes when every player holding one of its seats has conceded; a draw is agreed when
 // both sides have offered one. Either way the campaign is closed through the service (status
 // 'abandoned') and the channel is told the outcome. Offers live in memory until then.
-import type { GameRow } from '../db/schema.js';
+import type { GameRow } from '../app/directory.js';
+import { defaultSideOf, type Side } from '../app/sides.js';
 import { seatLabel } from './session.js';
 import type { BotDeps } from './types.js';
 
-export type SideName = 'prussian-allied' | 'coalition';
-
-const DEFAULT_SIDE: Record<string, SideName> = {
-  prussia: 'prussian-allied',
-  hanover: 'prussian-allied',
-  austria: 'coalition',
-  france: 'coalition',
-  russia: 'coalition',
-  sweden: 'coalition',
-  empire: 'coalition',
-};
+export type SideName = Side;
 
 export function sideLabel(side: SideName): string {
   return side === 'prussian-allied' ? 'Prussian-Allied' : 'Coalition';
@@ -27,7 +18,7 @@ export function sideOf(deps: BotDeps, game: GameRow, seat: string, userId: strin
   const v = deps.service.view({ gameId: game.id, seat, userId });
   const side = v.ok ? (v.view as { side?: unknown } | null)?.side : undefined;
   if (side === 'prussian-allied' || side === 'coalition') return side;
-  return DEFAULT_SIDE[seat];
+  return defaultSideOf(seat);
 }
 
 export class Settlements {

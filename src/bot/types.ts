@@ -3,10 +3,11 @@
 // a gateway and so routing stays thin.
 import type { APIActionRowComponent, APIComponentInMessageActionRow, APIEmbed } from 'discord-api-types/v10';
 import type { CampaignService } from '../app/campaign-service.js';
+import type { CampaignDirectory } from '../app/directory.js';
 import type { RulesEngine } from '../app/engine-port.js';
 import type { CampaignRecords } from '../app/standings/index.js';
-import type { Db } from '../db/client.js';
-import type { CampaignDirectory } from './directory.js';
+import type { BattlePictures } from './battle/pictures.js';
+import type { BattleThreads } from './battle/threads.js';
 import type { NameBook } from './names.js';
 import { humanize } from './presenters/describe.js';
 import type { PreviewStore } from './previews.js';
@@ -63,8 +64,12 @@ export type MapRenderer = (
 ) => Promise<Buffer | null>;
 
 export interface BotDeps {
-  db: Db;
   service: CampaignService;
+  /**
+   * The rules engine behind the service's port (src/app/engine-port.ts, never src/engine). Campaign
+   * commands use the service only (previews, pending seats, settings); the battle host
+   * (bot/battle/host.ts) still runs it for its dry runs: to move onto CampaignService.preview.
+   */
   engine: RulesEngine<unknown>;
   directory: CampaignDirectory;
   names: NameBook;
@@ -75,11 +80,15 @@ export interface BotDeps {
   /** Concessions and draw offers (optional: without it /campaign concede and draw are refused). */
   settlements?: Settlements;
   render?: MapRenderer;
+  /** Draws a battle picture (issue 15), in the picture thread when the bot has one. */
+  battlePictures: BattlePictures;
   now: () => number;
   /** Called after an order is committed (posts the per-move public map when the campaign wants it). */
   afterCommit?: (gameId: string, seat: string) => Promise<void>;
   /** Opens a public thread under a channel (a battle's own thread, issue 15); its id, or null. */
   openThread?: (channelId: string, name: string) => Promise<string | null>;
+  /** Campaign sub-battles' private threads (issue 16): which thread shows which battle. */
+  battleThreads?: BattleThreads;
   /** Notices for a user we could not reach (DMs closed), shown at their next command. */
   takeNotices?: (userId: string) => string[];
 }
@@ -89,6 +98,11 @@ export interface BotCommand {
   data: { readonly name: string; toJSON(): unknown };
   /** When the handler may exceed Discord's 3 s window (a phase resolves, a map renders). */
   slow?: (input: CommandInput) => boolean;
+  /**
+   * Acknowledge (defer) before the handler runs: it makes a picture, which must never hold up the
+   * acknowledgement (issue 15); the answer then fills the deferred reply.
+   */
+  deferFirst?: (input: CommandInput) => boolean;
   /** Whether the first answer is private (used when the router defers). */
   privateReply?: (input: CommandInput) => boolean;
   execute(deps: BotDeps, input: CommandInput): Promise<Reply>;

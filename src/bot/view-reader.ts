@@ -1,7 +1,10 @@
 // Reads the parts of an engine view the bot shows. The view is the engine's allow-listed picture
 // for one seat (or the public); the bot never sees raw state. We read defensively (the view is
-// `unknown` at this boundary) and keep only named fields, so a strength the presenter was not
-// asked for can never slip into a message.
+// `unknown` at the service's port): the strategic engine's View by its type (CampaignView, from
+// src/app/engine-types.ts), any other engine's view field by field; either way only named fields
+// are kept, so a strength the presenter was not asked for can never slip into a message.
+
+import type { CampaignView, Nationality, VictoryReport } from '../app/engine-types.js';
 
 export interface LeaderInfo {
   id: string;
@@ -44,6 +47,65 @@ export interface ViewInfo {
   over: boolean;
 }
 
+/** The engine's views are read by their type; a view without hexes comes from another engine behind the port. */
+function isCampaignView(view: unknown): view is CampaignView {
+  return typeof view === 'object' && view !== null && Array.isArray((view as { hexes?: unknown }).hexes);
+}
+
+/**
+ * @param ownNationalities the nationalities whose strength the reader may show (the seat's own);
+ *   empty for the public.
+ */
+export function readView(view: unknown, ownNationalities: readonly string[] = []): ViewInfo {
+  return isCampaignView(view)
+    ? readCampaignView(view, ownNationalities)
+    : readPortView(view, ownNationalities);
+}
+
+/** The strategic engine's View (src/engine/view.ts): hexes -> stacks per side, SP only where allowed. */
+function readCampaignView(v: CampaignView, ownNationalities: readonly string[]): ViewInfo {
+  const leaders: LeaderInfo[] = [];
+  const stacks: StackInfo[] = [];
+  const depots: ViewInfo['depots'] = [];
+  for (const hx of v.hexes) {
+    const hex = hx.hex;
+    if (hx.depot) depots.push({ hex, owner: hx.depot.owner, status: hx.depot.status });
+    for (const st of hx.stacks) {
+      for (const nationality of new Set<string>([...st.outside, ...st.inside])) {
+        const own = ownNationalities.includes(nationality);
+        const a = st.sp?.[nationality as Nationality];
+        stacks.push({
+          hex,
+          nationality,
+          sp: own ? (a?.out ?? 0) : null,
+          inside: own ? (a?.in ?? null) : null,
+        });
+      }
+      for (const l of st.leaders)
+        leaders.push({ id: l.id, name: l.name ?? l.id, nationality: l.nationality, hex, status: 'map' });
+    }
+  }
+  const recent = (v.events ?? []).flatMap((e) => (typeof e.text === 'string' ? [e.text] : []));
+  const report = v.victory;
+  return {
+    turn: v.turn,
+    phase: v.phase,
+    phasing: v.phasing,
+    leaders,
+    stacks,
+    depots,
+    supplied: v.supply ?? null,
+    outOfSupply: v.outOfSupply ?? [],
+    vp: v.vp ? { side: v.vp.side ?? '', value: v.vp.value, note: v.vp.note ?? '' } : null,
+    canForfeit: v.canForfeit === true,
+    recent: recent.slice(-15),
+    victory: !report ? [] : report.total ? victoryLines(report) : genericVictory(report),
+    over: v.over !== null && v.over !== undefined,
+  };
+}
+
+// Views of other engines behind the service's port (the bot tests' toy engine) have no fixed type:
+// they are read field by field, keeping only named fields.
 function rec(x: unknown): Record<string, unknown> | null {
   return typeof x === 'object' && x !== null && !Array.isArray(x) ? (x as Record<string, unknown>) : null;
 }
@@ -56,52 +118,11 @@ function entries(x: unknown): Array<[string, unknown]> {
   return r ? Object.entries(r) : [];
 }
 
-/**
- * @param ownNationalities the nationalities whose strength the reader may show (the seat's own);
- *   empty for the public.
- */
-export function readView(view: unknown, ownNationalities: readonly string[] = []): ViewInfo {
+function readPortView(view: unknown, ownNationalities: readonly string[]): ViewInfo {
   const v = rec(view) ?? {};
   const leaders: LeaderInfo[] = [];
   const stacks: StackInfo[] = [];
   const depots: ViewInfo['depots'] = [];
-  if (Array.isArray(v.hexes)) {
-    // The engine's View (src/engine/view.ts): hexes -> stacks per side, SP only where allowed.
-    for (const rawHex of v.hexes) {
-      const hx = rec(rawHex);
-      const hex = str(hx?.hex);
-      if (!hx || !hex) continue;
-      const depot = rec(hx.depot);
-      if (depot) depots.push({ hex, owner: str(depot.owner), status: str(depot.status) });
-      for (const rawStack of Array.isArray(hx.stacks) ? hx.stacks : []) {
-        const st = rec(rawStack);
-        if (!st) continue;
-        const sp = rec(st.sp);
-        const nations = new Set<string>(
-          [
-            ...(Array.isArray(st.outside) ? st.outside : []),
-            ...(Array.isArray(st.inside) ? st.inside : []),
-          ].filter((n): n is string => typeof n === 'string'),
-        );
-        for (const nationality of nations) {
-          const own = ownNationalities.includes(nationality);
-          const a = rec(sp?.[nationality]);
-          stacks.push({
-            hex,
-            nationality,
-            sp: own ? (num(a?.out) ?? 0) : null,
-            inside: own ? num(a?.in) : null,
-          });
-        }
-        for (const rawLeader of Array.isArray(st.leaders) ? st.leaders : []) {
-          const l = rec(rawLeader);
-          const id = str(l?.id);
-          if (!l || !id) continue;
-          leaders.push({ id, name: str(l.name) ?? id, nationality: str(l.nationality), hex, status: 'map' });
-        }
-      }
-    }
-  }
   for (const [key, raw] of entries(v.leaders)) {
     const l = rec(raw);
     if (!l) continue;
@@ -143,7 +164,10 @@ export function readView(view: unknown, ownNationalities: readonly string[] = []
     return t ? [t] : [];
   });
   const report = rec(v.victory ?? v.result ?? v.score);
-  const victory = report && rec(report.total) ? victoryLines(report) : genericVictory(v.victory ?? v.result);
+  const victory =
+    report && rec(report.total)
+      ? victoryLines(report as unknown as VictoryReport)
+      : genericVictory(v.victory ?? v.result);
   return {
     turn: num(v.turn),
     phase: str(v.phase),
@@ -164,17 +188,15 @@ export function readView(view: unknown, ownNationalities: readonly string[] = []
 const SIDE_LABEL: Record<string, string> = { 'prussian-allied': 'Prussian-Allied', coalition: 'Coalition' };
 
 /** 17.0 / 17.1: the end-of-game table from a victory report (fortress VP, losses, totals, level). */
-export function victoryLines(r: Record<string, unknown>): string[] {
-  const total = rec(r.total) ?? {};
-  const fortress = rec(r.fortressVp) ?? {};
-  const loss = rec(r.lossVp) ?? {};
-  const lines = Object.keys(total).map(
+export function victoryLines(r: VictoryReport): string[] {
+  // A report may be partial (an engine behind the port, a test): missing figures show as '?'.
+  const fig = (x: Partial<Record<string, number>> | undefined, side: string) => x?.[side] ?? '?';
+  const lines = Object.keys(r.total).map(
     (side) =>
-      `${SIDE_LABEL[side] ?? side}: ${num(fortress[side]) ?? '?'} fortress VP − ${num(loss[side]) ?? '?'} for losses = ${num(total[side]) ?? '?'}`,
+      `${SIDE_LABEL[side] ?? side}: ${fig(r.fortressVp, side)} fortress VP − ${fig(r.lossVp, side)} for losses = ${fig(r.total, side)}`,
   );
-  const winner = str(r.winner);
-  const level = str(r.level);
-  const diff = num(r.difference);
+  const { winner, level } = r;
+  const diff = typeof r.difference === 'number' ? r.difference : null;
   if (winner === 'draw') lines.push(`Result: a draw${diff !== null ? ` (difference ${diff})` : ''}.`);
   else if (winner) {
     lines.push(

@@ -2,8 +2,8 @@
 // a scenario JSON file) and `--dice 4,2,6` (die rolls fixed in advance).
 import { readFileSync } from 'node:fs';
 import { clip } from '../app/result.js';
-import { isScenarioId, parseScenario, type Scenario } from '../engine/scenario/index.js';
-import type { ScenarioId } from '../engine/types.js';
+import type { ScenarioId } from '../engine/index.js';
+import { isScenarioId, parseScenario, type Scenario } from '../engine/index.js';
 
 export type ArgResult<T> = { ok: true; value: T } | { ok: false; error: string };
 

@@ -47,20 +47,47 @@ export function insertGame(db: Db, g: NewGame): void {
   );
 }
 
+// The three reads every interaction and job makes, prepared once per connection: building the
+// query and compiling its SQL on each call cost more than the read itself (issue 15's bench).
+function preparedReads(db: Db) {
+  return {
+    game: db
+      .select()
+      .from(games)
+      .where(eq(games.id, sql.placeholder('id')))
+      .prepare(),
+    seats: db
+      .select()
+      .from(seats)
+      .where(eq(seats.gameId, sql.placeholder('gameId')))
+      .prepare(),
+    seat: db
+      .select()
+      .from(seats)
+      .where(and(eq(seats.gameId, sql.placeholder('gameId')), eq(seats.seat, sql.placeholder('seat'))))
+      .prepare(),
+  };
+}
+const reads = new WeakMap<Db, ReturnType<typeof preparedReads>>();
+function readsOf(db: Db): ReturnType<typeof preparedReads> {
+  let r = reads.get(db);
+  if (!r) {
+    r = preparedReads(db);
+    reads.set(db, r);
+  }
+  return r;
+}
+
 export function getGame(db: Db, id: string): GameRow | undefined {
-  return db.select().from(games).where(eq(games.id, id)).get();
+  return readsOf(db).game.get({ id });
 }
 
 export function getSeats(db: Db, gameId: string): SeatRow[] {
-  return db.select().from(seats).where(eq(seats.gameId, gameId)).all();
+  return readsOf(db).seats.all({ gameId });
 }
 
 export function getSeat(db: Db, gameId: string, seat: string): SeatRow | undefined {
-  return db
-    .select()
-    .from(seats)
-    .where(and(eq(seats.gameId, gameId), eq(seats.seat, seat)))
-    .get();
+  return readsOf(db).seat.get({ gameId, seat });
 }
 
 /** Set a seat's holder; `expectedUser` guards against two people claiming it at once. */
@@ -87,11 +114,27 @@ export function setSeatAutopilot(db: Db, gameId: string, seat: string, level: nu
     .run();
 }
 
-/** Move a game from setup to active with its initial state (version 0). */
-export function startGame(db: Db, gameId: string, state: unknown, at: number): boolean {
+/**
+ * Move a game from setup to active with its initial state (version 0), recording the rules and map
+ * version the engine set it up under.
+ */
+export function startGame(
+  db: Db,
+  gameId: string,
+  state: unknown,
+  at: number,
+  versions?: { rules: number; map: number },
+): boolean {
   const r = db
     .update(games)
-    .set({ status: 'active', state: JSON.stringify(state), version: 0, resolvedVersion: -1, updatedAt: at })
+    .set({
+      status: 'active',
+      state: JSON.stringify(state),
+      version: 0,
+      resolvedVersion: -1,
+      updatedAt: at,
+      ...(versions ? { rulesVersion: versions.rules, mapVersion: versions.map } : {}),
+    })
     .where(and(eq(games.id, gameId), eq(games.status, 'setup')))
     .run();
   return r.changes === 1;
@@ -108,6 +151,24 @@ export function setStatus(
     .update(games)
     .set({ status, updatedAt: at })
     .where(and(eq(games.id, gameId), sql`${games.status} IN ${from}`))
+    .run();
+  return r.changes === 1;
+}
+
+/**
+ * Store a game's settings and options (the service validated them). `updated_at` is left alone: the
+ * standings read it as the time a game ended.
+ */
+export function setGameSettings(
+  db: DbOrTx,
+  gameId: string,
+  settings: unknown,
+  options: Record<string, unknown>,
+): boolean {
+  const r = db
+    .update(games)
+    .set({ settings: JSON.stringify(settings), options: JSON.stringify(options) })
+    .where(eq(games.id, gameId))
     .run();
   return r.changes === 1;
 }

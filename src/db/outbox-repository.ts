@@ -1,9 +1,9 @@
 // The outbox of what must be published (see schema.ts `outbox`). Rows are written inside the
 // transaction of the change that calls for them; the publish job marks them sent once every
 // message is recorded in `published`; reconciliation re-publishes the unsent ones.
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, lt, notExists } from 'drizzle-orm';
 import type { Db, DbOrTx } from './client.js';
-import { type OutboxRow, outbox } from './schema.js';
+import { type OutboxRow, outbox, published } from './schema.js';
 
 export interface OutboxEntry {
   gameId: string;
@@ -54,4 +54,44 @@ export function entryOf(row: OutboxRow): OutboxEntry {
     topic: row.topic as OutboxEntry['topic'],
     ...(row.seats ? { seats: JSON.parse(row.seats) as string[] } : {}),
   };
+}
+
+/**
+ * Start-up housekeeping: the outbox and the `published` ledger grow by a few rows per step and were
+ * never emptied. A row delivered more than `before` ago can go: its publish job finished long since
+ * (queue jobs live seconds to minutes; deadlines fire through new outbox rows). Published rows of a
+ * game+version whose outbox row is still unsent are kept, so a pending re-publish never posts twice.
+ * Returns how many rows of each table were deleted.
+ */
+export function pruneDelivered(db: Db, before: number): { outbox: number; published: number } {
+  return db.transaction(
+    (tx) => {
+      const o = tx
+        .delete(outbox)
+        .where(and(isNotNull(outbox.sentAt), lt(outbox.sentAt, before)))
+        .run();
+      const p = tx
+        .delete(published)
+        .where(
+          and(
+            lt(published.at, before),
+            notExists(
+              tx
+                .select({ k: outbox.key })
+                .from(outbox)
+                .where(
+                  and(
+                    eq(outbox.gameId, published.gameId),
+                    eq(outbox.version, published.version),
+                    isNull(outbox.sentAt),
+                  ),
+                ),
+            ),
+          ),
+        )
+        .run();
+      return { outbox: o.changes, published: p.changes };
+    },
+    { behavior: 'immediate' },
+  );
 }

@@ -26,6 +26,12 @@ export const games = sqliteTable(
     version: integer('version').notNull().default(0),
     /** Highest version whose step follow-up (autopilot, deadline, publish) has been done; -1 = none. */
     resolvedVersion: integer('resolved_version').notNull().default(-1),
+    /**
+     * The engine's rules and map version when the game started (src/engine/version.ts); null for
+     * games started before they were recorded (= version 1). `ftg replay --verify` compares them.
+     */
+    rulesVersion: integer('rules_version'),
+    mapVersion: integer('map_version'),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
   },
@@ -249,6 +255,22 @@ export const battleResults = sqliteTable(
     reversal: integer('reversal').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.gameId, t.version, t.hex] })],
+);
+
+/**
+ * Live mode (issue 15): who of a game's players pressed Ready. Once every human holder has, the
+ * game's deadlines shrink to minutes. Kept here (not in the bot's memory) so a restart remembers it.
+ */
+export const liveReady = sqliteTable(
+  'live_ready',
+  {
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull(),
+    at: integer('at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.gameId, t.userId] })],
 );
 
 export type CampaignResultRow = typeof campaignResults.$inferSelect;

@@ -19,6 +19,7 @@ import {
   finishAllForces,
   finishForce,
   leaderLabel,
+  type MoveContext,
   moveForce,
   movementAllowance,
   startForce,
@@ -106,7 +107,7 @@ function dispatch(
       Object.assign(s, r.state);
       events.push(...r.events);
       s.pending = mod.pending(s);
-      if (s.pending.length > 0) s.pending = [];
+      if (s.pending.length > 0 && !mod.timeoutKeepsPending) s.pending = [];
     } else {
       finishAllForces(s);
       s.pending = [];
@@ -220,13 +221,15 @@ function dispatch(
   }
 }
 
-function doMarch(
+/** A march order on the working copy `s`; `trace` (explainMarch) records what each hex cost. */
+export function doMarch(
   before: GameState,
   s: GameState,
   seat: Seat,
   a: MarchAction,
   map: StrategicMap,
   events: GameEvent[],
+  trace?: MoveContext['trace'],
 ): RuleError | undefined {
   const leader = s.leaders[a.leader];
   let f = activeForceOf(s, a.leader);
@@ -260,7 +263,7 @@ function doMarch(
     a = { ...a, stops: [{ hex: f.hex, pick: a.take }, ...(a.stops ?? [])] };
   }
   const from = f.hex;
-  const e = moveForce(s, a, { map, events });
+  const e = moveForce(s, a, trace ? { map, events, trace } : { map, events });
   if (e) return e;
   const e537 = check537(before, s, seat);
   if (e537) return e537;

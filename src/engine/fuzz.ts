@@ -7,6 +7,7 @@
 // consistently; malformed and illegal actions are refused without changing the state; the input
 // state is never mutated (deep-frozen); the state survives a JSON round trip (same next result);
 // victory points add up and losses never shrink.
+import { drive } from '../kernel/index.js';
 import type { StrategicMap } from '../map/types.js';
 import type { Action } from './actions.js';
 import { type ApplyResult, apply } from './apply.js';
@@ -275,67 +276,80 @@ export function fuzzGame(opts: FuzzOptions): FuzzResult {
   failures.push(...checkInvariants(s).map((f) => `setup: ${f}`));
   let used = new Map<string, number>();
   let stepKey = '';
-  let steps = 0;
-  while (!s.over && failures.length === 0) {
-    if (steps >= maxSteps) {
-      failures.push(`runaway: not over after ${steps} actions (turn ${s.turn}, ${s.phase})`);
-      break;
-    }
-    const key = `${s.turn}/${s.phasing}/${s.phase}`;
-    if (key !== stepKey) {
-      stepKey = key;
-      used = new Map();
-    }
-    const seat = s.pending[randomInt(chooser, s.pending.length)]!;
-    const legal = legalActions(s, seat, map);
-    if (legal.length === 0) {
-      failures.push(`stuck: ${seat} pending with no legal action at turn ${s.turn} ${s.phase}`);
-      break;
-    }
-    const n = used.get(seat) ?? 0;
-    const done = legal.find((a) => a.type === 'done');
-    let action: Action;
-    if (done && (n >= perStep || randomInt(chooser, 1000) < doneBias * 1000)) action = done;
-    else action = legal[randomInt(chooser, legal.length)]!;
-    used.set(seat, n + 1);
-    if (checkEvery > 0 && steps % checkEvery === 0) {
+  let threw = false;
+  // The seat's count of actions in this step when the current action was chosen.
+  let n = 0;
+  const result = drive<GameState, Action, GameEvent>({
+    state: s,
+    maxSteps,
+    isOver: (state) => state.over !== null || failures.length > 0,
+    next(state, steps) {
+      const key = `${state.turn}/${state.phasing}/${state.phase}`;
+      if (key !== stepKey) {
+        stepKey = key;
+        used = new Map();
+      }
+      const seat = state.pending[randomInt(chooser, state.pending.length)]!;
+      const legal = legalActions(state, seat, map);
+      if (legal.length === 0) {
+        failures.push(`stuck: ${seat} pending with no legal action at turn ${state.turn} ${state.phase}`);
+        return { stop: 'stuck' };
+      }
+      n = used.get(seat) ?? 0;
+      const done = legal.find((a) => a.type === 'done');
+      let action: Action;
+      if (done && (n >= perStep || randomInt(chooser, 1000) < doneBias * 1000)) action = done;
+      else action = legal[randomInt(chooser, legal.length)]!;
+      used.set(seat, n + 1);
+      if (checkEvery > 0 && steps % checkEvery === 0) {
+        failures.push(
+          ...checkStep(state, lastEvents, map, { prev, nextSeat: seat, next: action }).map(
+            (f) => `turn ${state.turn} ${state.phase}: ${f}`,
+          ),
+        );
+        probes += MALFORMED_ACTIONS.length + 2;
+        prev = state;
+        if (failures.length) return { stop: 'failed' };
+      }
+      return { seat, candidates: [action] };
+    },
+    apply(state, seat, action) {
+      try {
+        return apply(state, seat as Seat, action, map);
+      } catch (e) {
+        // The state is deep-frozen: a write to it (mutating the input) throws here.
+        threw = true;
+        failures.push(
+          `apply threw at turn ${state.turn} ${state.phase} for ${JSON.stringify(action)}: ${(e as Error).message}`,
+        );
+        return { ok: false, error: { rule: 'engine', code: 'threw', message: (e as Error).message } };
+      }
+    },
+    refused(state, seat, action, error) {
+      if (threw) return;
       failures.push(
-        ...checkStep(s, lastEvents, map, { prev, nextSeat: seat, next: action }).map(
-          (f) => `turn ${s.turn} ${s.phase}: ${f}`,
-        ),
+        `legal action refused at turn ${state.turn} ${state.phase} by ${seat}: ${JSON.stringify(action)} -> ${error.rule} ${error.message}`,
       );
-      probes += MALFORMED_ACTIONS.length + 2;
-      prev = s;
-      if (failures.length) break;
-    }
-    let r: ApplyResult;
-    try {
-      r = apply(s, seat, action, map);
-    } catch (e) {
-      // The state is deep-frozen: a write to it (mutating the input) throws here.
-      failures.push(
-        `apply threw at turn ${s.turn} ${s.phase} for ${JSON.stringify(action)}: ${(e as Error).message}`,
-      );
-      break;
-    }
-    if (!r.ok) {
-      failures.push(
-        `legal action refused at turn ${s.turn} ${s.phase} by ${seat}: ${JSON.stringify(action)} -> ${r.error.rule} ${r.error.message}`,
-      );
-      break;
-    }
-    log.push({ seat, action });
-    steps++;
-    // A seat stuck in a loop of non-done actions is pushed on by a timeout after many actions.
-    if (n > perStep + 20) {
-      r = apply(r.state, seat, { type: 'timeout' }, map);
-      if (!r.ok) break;
-      log.push({ seat, action: { type: 'timeout' } });
-    }
-    s = deepFreeze(r.state);
-    lastEvents = r.events;
-    failures.push(...checkInvariants(s).map((f) => `turn ${s.turn} ${s.phase}: ${f}`));
-  }
+    },
+    accepted({ before, state, seat, action, events }) {
+      log.push({ seat: seat as Seat, action });
+      let r: ApplyResult = { ok: true, state, events };
+      // A seat stuck in a loop of non-done actions is pushed on by a timeout after many actions.
+      if (n > perStep + 20) {
+        r = apply(state, seat as Seat, { type: 'timeout' }, map);
+        if (!r.ok) return { state: before, stop: 'timeout-refused' };
+        log.push({ seat: seat as Seat, action: { type: 'timeout' } });
+      }
+      const next = deepFreeze(r.state);
+      lastEvents = r.events;
+      failures.push(...checkInvariants(next).map((f) => `turn ${next.turn} ${next.phase}: ${f}`));
+      return { state: next };
+    },
+  });
+  s = result.state;
+  const steps = result.steps;
+  if (result.stopped === 'step-limit')
+    failures.push(`runaway: not over after ${steps} actions (turn ${s.turn}, ${s.phase})`);
   if (failures.length === 0 && checkEvery > 0)
     failures.push(...checkStep(s, lastEvents, map, { prev }).map((f) => `end: ${f}`));
   if (failures.length === 0 && opts.replay !== false) {

@@ -22,7 +22,7 @@ export interface SetupOptions {
   /** Die rolls fixed in advance (`--dice 4,2,6`). */
   dice?: number[];
   map?: StrategicMap;
-  /** Issue #16: the campaign's tactical-battle setting (absent: the defaults). */
+  /** Issue #16: the campaign's tactical-battle setting (absent: off; given: offer / 6 SP unless set). */
   tactical?: Partial<TacticalSettings>;
 }
 

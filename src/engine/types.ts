@@ -276,10 +276,16 @@ export interface GameState {
   campBuilding?: { hex: HexId; placedTurn: number } | null;
   rng: RngState;
   /**
-   * Issue #16: campaign battles fought out on the tactical map. Absent: the defaults (offer, 6 SP), active only where a tactical resolver is registered
-   * (combat/phase.ts useTacticalResolver).
+   * Issue #16: campaign battles fought out on the tactical map, where the host registered a
+   * tactical host (combat/tactical-host.ts useTacticalHost). Absent: off (games begun before the
+   * setting existed replay unchanged); the service gives new campaigns offer / 6 SP.
    */
   tactical?: TacticalSettings;
+  /**
+   * Issue #16 (design 5.2): per hex and nationality, the adjacent hex its force last entered this hex
+   * from (rules/arrivals.ts). Absent (games without a tactical setting, or begun before): unknown.
+   */
+  arrivedVia?: Record<HexId, Partial<Record<Nationality, HexId>>>;
   over: null | { reason: 'last-turn' | 'winter-quarters' | 'forfeit'; turn: number };
   /** Log of the last apply's events is not kept here: apply returns them. */
 }
@@ -289,6 +295,17 @@ export interface TacticalSettings {
   mode: 'off' | 'offer' | 'always';
   /** Each side needs at least this many SP in the hex. */
   minSp: number;
+  /**
+   * The time budget: at most this many tactical game turns (the bridge's own limit, design 5.5,
+   * when lower or absent). Each tactical step also has the service's deadline, after which the
+   * autopilot plays the awaited seat's step.
+   */
+  maxTurns?: number;
+  /**
+   * How a seat held by the autopilot answers "fight it out?" (absent: accept, so a person playing
+   * against the computer decides alone whether the battle is fought tactically).
+   */
+  autopilot?: Partial<Record<Seat, 'accept' | 'decline'>>;
 }
 
 export type Visibility = { to: 'all' } | { to: 'sides'; sides: Side[] } | { to: 'seats'; seats: Seat[] };

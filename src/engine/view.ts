@@ -5,9 +5,11 @@
 // except what a reveal rule opens (reveal.ts viewHook: 9.0 committed battles, 13.14).
 import type { StrategicMap } from '../map/types.js';
 import type { Action } from './actions.js';
+import type { TacticalViewPart } from './combat/tactical-stage.js';
 import { eventsFor } from './events.js';
 import { legalActions } from './legal.js';
 import { engineMap } from './map-env.js';
+import { moduleFor } from './phases/registry.js';
 import { viewHook } from './reveal.js';
 import { forfeitAvailable } from './rules/forfeit.js';
 import { movementAllowance } from './rules/movement.js';
@@ -101,6 +103,11 @@ export interface View {
   outOfSupply?: HexId[];
   /** 17.0-17.1: once the game is over, the final count for both sides (public to every view). */
   victory?: VictoryReport;
+  /**
+   * Issue #16: a battle being fought out on the tactical map. Its participants get the tactical
+   * seats they hold and the battle as their side sees it; everyone else only where it is.
+   */
+  combat?: { tactical: TacticalViewPart };
 }
 
 /** The March Phase allowance of an own leader once the die is rolled (and the MP left if moving). */
@@ -230,6 +237,8 @@ export function view(
     events: eventsFor(events, viewer, state.seatSide),
   };
   if (state.over) v.victory = finalScore(state, map);
+  const phasePart = moduleFor(state.phase)?.view?.(state, viewer, map) as View['combat'] | undefined;
+  if (phasePart?.tactical) v.combat = phasePart;
   if (side) {
     if (forfeitAvailable(state, viewer as Seat)) v.canForfeit = true;
     const supplied = computeSupply(state, map, side).supplied;

@@ -2,6 +2,7 @@
 // the state-held RNG, the RuleError type and the phase-module interface. No I/O, no clock, no
 // Math.random (layer guard); nothing here knows either game's rules.
 
+export { type Applied, type DriveResult, type DriveSpec, drive, type Pause, type Turn } from './drive.js';
 export { isRuleError, type RuleError, refuse, ruleError } from './errors.js';
 export {
   type ActionShape,

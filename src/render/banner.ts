@@ -1,7 +1,7 @@
 // The banner above the map (scenario, Game-Turn and its date, phase, phasing side, viewer and
 // VP estimate) and the compact legend below it.
 import type { CanvasRenderingContext2D } from 'canvas';
-import type { Nationality } from '../engine/types.js';
+import type { Nationality } from '../engine/index.js';
 import { BASEMAP_COLOURS } from './basemap-palette.js';
 import { turnDate } from './calendar.js';
 import { drawBattleMark, drawCounter, drawDemoralized, drawDepot, drawGarrison } from './counters.js';

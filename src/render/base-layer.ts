@@ -4,7 +4,7 @@
 // the StrategicMap so the renderer works and is testable on its own. Both cache their pixels per
 // scale, so only the per-view layers are drawn on each render.
 import { type Canvas, type CanvasRenderingContext2D, createCanvas } from 'canvas';
-import type { HexId } from '../engine/types.js';
+import type { HexId } from '../engine/index.js';
 import type { LoadedMap } from '../map/strategic-map.js';
 import { font } from './fonts.js';
 import type { Box } from './labels.js';

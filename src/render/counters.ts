@@ -2,7 +2,7 @@
 // (nationality colour + letter, strength or "?"), garrison badges (12.11), demoralized markers
 // (11), depots (10.41), besieged rings (13.12) and committed-battle marks (9.0).
 import type { CanvasRenderingContext2D } from 'canvas';
-import type { Nationality } from '../engine/types.js';
+import type { Nationality } from '../engine/index.js';
 import { font } from './fonts.js';
 import type { Box } from './labels.js';
 import { type Point, tracePath } from './layout.js';

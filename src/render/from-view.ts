@@ -2,8 +2,7 @@
 // View E1's view() built for one seat (or the public), so a picture cannot show more than its
 // viewer may know: a strength absent from the view becomes null and is drawn as "?".
 
-import type { HexId, Nationality, Side } from '../engine/types.js';
-import type { View, ViewHex, ViewStack } from '../engine/view.js';
+import type { HexId, Nationality, Side, View, ViewHex, ViewStack } from '../engine/index.js';
 import { scenarioYear } from './calendar.js';
 import type { MapPicture, PictureGarrison, PictureMove, PictureStack, PictureVp } from './model.js';
 

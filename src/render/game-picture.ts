@@ -1,8 +1,7 @@
 // From a View to PNG bytes: View -> MapPicture -> canvas -> PNG. The caller (the CLI, the game
 // service) builds the View with the engine's view(state, seat); src/render itself imports only
 // engine types (layer guard).
-import type { HexId } from '../engine/types.js';
-import type { View } from '../engine/view.js';
+import type { HexId, View } from '../engine/index.js';
 import type { BaseLayer } from './base-layer.js';
 import { pictureFromView, type ViewExtras } from './from-view.js';
 import type { MapPicture } from './model.js';

@@ -1,7 +1,7 @@
 // Pixel geometry of the strategic map for drawing: pointy-topped hexes, rows counted from the
 // south, even rows shifted half a hex east (map-facts.md). World units have a hex "size"
 // (centre to corner) of 1; a Viewport maps world units to canvas pixels.
-import type { HexId } from '../engine/types.js';
+import type { HexId } from '../engine/index.js';
 import { doubledX } from '../map/hex.js';
 
 const SQRT3 = Math.sqrt(3);

@@ -1,7 +1,7 @@
 // What the renderer draws: a "map picture", built from one seat's View (from-view.ts) and
 // nothing else. Every field is something that seat may know; a hidden strength is `null` and is
 // drawn as "?". Pure data, no canvas.
-import type { HexId, Nationality, Seat, Side } from '../engine/types.js';
+import type { HexId, Nationality, Seat, Side } from '../engine/index.js';
 
 export type Viewer = Seat | 'public';
 

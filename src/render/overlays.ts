@@ -1,7 +1,7 @@
 // Per-view overlays drawn between the base map and the counters: the supply area of the
 // viewer's side (10.x) and the last phase's moves of the viewer's own forces.
 import type { CanvasRenderingContext2D } from 'canvas';
-import type { HexId } from '../engine/types.js';
+import type { HexId } from '../engine/index.js';
 import {
   type Grid,
   hexCentre,

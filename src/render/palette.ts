@@ -1,7 +1,7 @@
 // Nationality colours and second cues. Fills come from the Okabe-Ito palette (distinguishable
 // under the common colour-vision deficiencies) plus white; every counter also carries its
 // nationality's letter, so colour is never the only cue.
-import type { Nationality, Side } from '../engine/types.js';
+import type { Nationality, Side } from '../engine/index.js';
 
 export interface NationStyle {
   /** Counter fill. */

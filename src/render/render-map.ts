@@ -2,7 +2,7 @@
 // with garrisons, depots and battle marks, leader labels placed without collisions, then the
 // banner and the legend. Draws only what the MapPicture (built from a View) holds.
 import { Canvas, type CanvasRenderingContext2D, createCanvas } from 'canvas';
-import type { HexId, Nationality } from '../engine/types.js';
+import type { HexId, Nationality } from '../engine/index.js';
 import { bannerHeight, drawBanner, drawLegend, legendHeight } from './banner.js';
 import type { BaseLayer } from './base-layer.js';
 import { drawBattleMark, drawBesiegedRing, drawCounter, drawDepot, drawGarrison } from './counters.js';

@@ -32,6 +32,31 @@ export const tacticalActionSchema = z.discriminatedUnion('type', [
     attackers: z.array(id).min(1).max(6),
     defenders: z.array(id).min(1).max(6),
   }),
+  /**
+   * Deployment (design 5.4, ruling "Deployment"): edit this side's secret draft. `template: 'auto'`
+   * first resets it to the autopilot template; `placements` / `leaders` then move single counters
+   * inside the zone; `commit: true` commits the result (as `done` does). Side seats only.
+   */
+  z.object({
+    type: z.literal('deploy'),
+    template: z.literal('auto').optional(),
+    placements: z
+      .array(z.object({ unit: id, hex, facing: z.number().int().min(0).max(5) }))
+      .max(200)
+      .optional(),
+    leaders: z
+      .array(z.object({ leader: id, hex }))
+      .max(60)
+      .optional(),
+    commit: z.boolean().optional(),
+  }),
+  /** Issue 15: a standing answer to a kind of prompt (any time; `clear` removes it). */
+  z.object({
+    type: z.literal('standing-order'),
+    kind: z.enum(['retreat', 'displace', 'advance', 'loss', 'reaction']),
+    subject: id,
+    policy: z.string().min(1).max(20),
+  }),
   /** Answer the current prompt with one of its option values. */
   z.object({ type: z.literal('choose'), value: z.string().min(1).max(120) }),
 ]);

@@ -7,6 +7,7 @@ import { envFor } from './env.js';
 import { type Ctx, ev, type TacEvent } from './events.js';
 import { PHASES, parseSeat, settle, stepOf } from './phases.js';
 import { withBoardMemo } from './rules/board.js';
+import { setStandingOrder } from './rules/standing.js';
 import { answerPrompt } from './rules/tasks.js';
 import type { Prompt, TacState } from './state.js';
 
@@ -49,6 +50,13 @@ export function apply(state: TacState, seat: string, action: unknown): TacApplyR
   try {
     const s: TacState = structuredClone(state);
     const c: Ctx = { s, env, events: [] };
+    if (a.type === 'standing-order') {
+      // Any time, from any seat of the side: it changes no step (buttons stay valid).
+      const e = setStandingOrder(c, p.side, p.formation, a);
+      if (e) return { ok: false, error: e };
+      s.version = state.version + 1;
+      return { ok: true, state: s, events: c.events };
+    }
     const e = dispatch(c, p.side, p.formation, a);
     if (e) return { ok: false, error: e };
     settle(c);

@@ -1,7 +1,8 @@
 // Fuzzer (issue 14 item 10): random legal play from a battle's initial state. Every offered action
 // must be accepted; the game never dead-ends; it ends by the turn limit; replaying the action log
 // gives the same game; CP are conserved (lost + present = start); stacking and facing stay valid;
-// a side's view never shows the other side's off-map units, the RNG, or another side's prompt.
+// a side's view never shows the other side's off-map units, the RNG, another side's prompt, or
+// (ruling Deployment) where the other side deploys before both have committed.
 import { createRng, type RngState, randomInt } from '../kernel/index.js';
 import type { TacAction } from './actions.js';
 import { apply, legalActions, pendingSeats } from './apply.js';
@@ -63,7 +64,30 @@ export function viewLeaks(s: TacState, side: Side): string[] {
       out.push(`${side} sees off-map ${u.id}`);
   if (s.prompt && s.prompt.side !== side && v.prompt && 'options' in v.prompt)
     out.push(`${side} sees the other side's prompt options`);
+  // Ruling Deployment: until both have committed, no hex or facing of the other side's counters.
+  if (s.phase === 'deployment') {
+    for (const u of v.units)
+      if (u.side !== side && (u.hex !== null || u.facing !== 0))
+        out.push(`${side} sees where ${u.id} deploys`);
+    for (const l of v.leaders)
+      if (l.side !== side && l.hex !== null) out.push(`${side} sees where ${l.id} deploys`);
+  }
   return out;
+}
+
+/** A random single-counter placement inside the side's zone (may be refused: stacking, terrain). */
+function randomPlacement(s: TacState, side: Side, rng: RngState): TacAction | undefined {
+  const env = envFor(s.map);
+  const d = s.deployment;
+  if (!env || !d) return undefined;
+  const mine = s.units.filter((u) => u.side === side && d.template.units[u.id]);
+  const zone = env.map.hexes().filter((h) => d.zones[side].includes(Number(h.slice(2))));
+  if (!mine.length || !zone.length) return undefined;
+  const u = mine[randomInt(rng, mine.length)]!;
+  return {
+    type: 'deploy',
+    placements: [{ unit: u.id, hex: zone[randomInt(rng, zone.length)]!, facing: randomInt(rng, 6) }],
+  };
 }
 
 function pick(rng: RngState, actions: TacAction[]): TacAction {
@@ -86,6 +110,18 @@ export function fuzzBattle(initial: TacState, seed: number, maxActions = 20000):
       break;
     }
     const seat = seats[randomInt(rng, seats.length)]!;
+    if (s.phase === 'deployment' && randomInt(rng, 20) < 17) {
+      // Free placements are not listed as legal actions (too many); try one, refusals leave the state.
+      const a = randomPlacement(s, seat as Side, rng);
+      const r = a ? apply(s, seat, a) : undefined;
+      if (a && r?.ok) {
+        log.push({ seat, action: a });
+        s = r.state;
+        problems.push(...viewLeaks(s, 'prussia'), ...viewLeaks(s, 'austria'));
+        if (problems.length) break;
+      }
+      continue;
+    }
     const legal = legalActions(s, seat);
     if (!legal.length) {
       problems.push(`dead end: ${seat} pending with no legal action at ${s.phase} turn ${s.turn}`);

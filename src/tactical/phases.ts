@@ -1,8 +1,8 @@
 // The sequence of play (4): one module per phase in the kernel's PhaseModule shape (enter, pending,
 // legal, apply, timeout, step), registered in PHASES. The engine (apply.ts) routes an action to the
 // current phase's module, runs queued resolution tasks, and moves to the next phase when nobody is
-// pending: strategic turns (Scenario 2) -> A verification -> B barrage -> C operations ->
-// D command -> E rally -> next turn.
+// pending: deployment (campaign battles) -> strategic turns (Scenario 2) -> A verification ->
+// B barrage -> C operations -> D command -> E rally -> next turn.
 import {
   type PhaseModule,
   type RuleError,
@@ -18,6 +18,7 @@ import { type Ctx, ev, type TacEvent } from './events.js';
 import { activationActions, barrageActions, chooseActions, commandActions } from './legal.js';
 import { distance, hasLos, zocOf } from './rules/board.js';
 import { emptyActivation, formationsLeft, startActivation, verifyCommand } from './rules/command.js';
+import { applyDeployment, commitAll, deploymentActions, revealDeployment } from './rules/deployment.js';
 import {
   checkBreach,
   checkEnter,
@@ -109,12 +110,18 @@ function applyOrder(c: Ctx, side: Side, formation: string | undefined, a: TacAct
   }
 }
 
-/** Scenario 2: leaders off the map come on with the first unit of their formation (C-in-C with the first unit). */
+/**
+ * Scenario 2: leaders off the map come on with the first unit of their formation; a leader given an
+ * entry hex and no formation of his own (the C-in-C, a reserve leader) with the first unit entering
+ * at that hex; a C-in-C without one with the first unit (ruling "Scenario 2 leaders").
+ */
 function placeLeadersWith(c: Ctx, unitId: string): void {
   const u = c.s.units.find((x) => x.id === unitId)!;
   for (const l of c.s.leaders) {
     if (l.side !== u.side || l.eliminated || l.hex !== null) continue;
-    if (l.role === 'cinc' || l.formation === u.formation) {
+    const own = l.role !== 'cinc' && l.formation !== null;
+    const enters = own ? l.formation === u.formation : l.entry ? l.entry.hex === u.hex : l.role === 'cinc';
+    if (enters) {
       l.hex = u.hex;
       c.events.push(
         ev('leader-enters', `${l.name} enters with ${u.name} at ${u.hex}.`, { leader: l.id, hex: u.hex }),
@@ -166,6 +173,44 @@ function enterPhase(c: Ctx, phase: PhaseName): void {
   if (phase === 'over') return;
   PHASES[phase].enterCtx(c);
 }
+
+// --- Deployment (design 5.4, ruling Deployment): secret and simultaneous, before turn 1 ----------
+
+/** The first phase of play proper: Scenario 2's strategic turns, or turn 1. */
+function beginPlay(c: Ctx): void {
+  if (c.s.strategicRules) {
+    c.s.strategicTurn = 1;
+    c.s.turn = 0;
+    enterPhase(c, 'strategic');
+  } else {
+    c.s.turn = 1;
+    enterPhase(c, 'verification');
+  }
+}
+
+const deployment = wrap({
+  phase: 'deployment',
+  enterCtx(c) {
+    c.events.push(
+      ev(
+        'deployment',
+        'Both sides deploy in secret inside their zones, then commit; neither sees the other until both have (design 5.4).',
+      ),
+    );
+  },
+  pending: (s) => SIDES.filter((side) => !s.deployment?.committed.includes(side)),
+  legal(s, seat) {
+    const p = parseSeat(seat);
+    return p ? deploymentActions(s, p.side, p.formation) : [];
+  },
+  applyCtx: (c, side, formation, a) => applyDeployment(c, side, formation, a),
+  timeoutCtx: (c) => commitAll(c),
+  nextCtx(c) {
+    revealDeployment(c);
+    beginPlay(c);
+  },
+  step: (s) => stepName('deployment', s.deployment?.committed.join('+') || 'open'),
+});
 
 // --- Scenario 2: strategic turns ---------------------------------------------------------------
 
@@ -636,6 +681,7 @@ const rally = wrap({
 });
 
 export const PHASES: Record<Exclude<PhaseName, 'over'>, Mod> = {
+  deployment,
   strategic,
   verification,
   barrage,
@@ -665,14 +711,10 @@ export function settle(c: Ctx): void {
 }
 
 export function startGame(c: Ctx): void {
-  if (c.s.strategicRules) {
-    c.s.strategicTurn = 1;
+  if (c.s.deployment) {
     c.s.turn = 0;
-    enterPhase(c, 'strategic');
-  } else {
-    c.s.turn = 1;
-    enterPhase(c, 'verification');
-  }
+    enterPhase(c, 'deployment');
+  } else beginPlay(c);
   settle(c);
 }
 

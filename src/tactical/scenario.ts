@@ -158,6 +158,14 @@ export function parseScenario(
     if (typeof r === 'string') errors.push(`scenario: units.${i}.${r}`);
     else units.push(r);
   });
+  if (d.deployment) {
+    const theirs = new Set(d.deployment.zones.austria);
+    const both = d.deployment.zones.prussia.filter((r) => theirs.has(r));
+    if (both.length)
+      errors.push(
+        `scenario: deployment.zones: rows ${both.join(', ')} are in both zones (they must be disjoint)`,
+      );
+  }
   for (const o of d.victory.vp.objectives)
     if (hexExists && !hexExists(o.hex))
       errors.push(`scenario: victory.vp.objectives: hex ${o.hex} is not on the map`);

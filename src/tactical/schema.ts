@@ -98,6 +98,8 @@ export const leaderSchema = z.object({
   /** Strategic leader id (scenarios/leaders.json) when the same man appears there. */
   strategicId: z.string().optional(),
   hex: hexIdSchema.nullable(),
+  /** Scenario 2: off the map (hex null), he comes on with the first unit entering at this hex. */
+  entry: z.object({ hex: hexIdSchema }).optional(),
   ...provenancedShape,
 });
 export type LeaderData = z.infer<typeof leaderSchema>;
@@ -186,6 +188,19 @@ export const strategicTurnsSchema = z.object({
   earlyInitiative: z.object({ fromTurn: z.number().int().min(1), threshold: z.number().int().min(0).max(9) }),
 });
 
+/**
+ * Secret simultaneous deployment (design 5.4, ruling "Deployment"): before turn 1 both sides place
+ * their counters inside their zone at once; the set-up hexes in `units`/`leaders` are the autopilot
+ * template. Zones are hex rows (the YY of a hex id XXYY), disjoint between the sides.
+ */
+export const deploymentSchema = z.object({
+  zones: z.object({
+    prussia: z.array(z.number().int().min(0).max(99)).min(1),
+    austria: z.array(z.number().int().min(0).max(99)).min(1),
+  }),
+});
+export type DeploymentData = z.infer<typeof deploymentSchema>;
+
 export const scenarioSchema = z.object({
   id: z.string().regex(/^[a-z0-9-]+$/),
   name: z.string().min(1),
@@ -213,6 +228,8 @@ export const scenarioSchema = z.object({
   units: z.array(unitSchema).min(2),
   activationBlock: activationBlockSchema.optional(),
   strategicTurns: strategicTurnsSchema.optional(),
+  /** Absent: the historical set-up stands as given (Leuthen scenarios 1 and 2). */
+  deployment: deploymentSchema.optional(),
   victory: victorySchema,
   provenance: tacticalProvenanceSchema,
   rationale: z.string().min(1),

@@ -6,6 +6,7 @@ import { colRow } from './hex.js';
 import type { TacticalMap } from './map.js';
 import { startGame } from './phases.js';
 import { stackOk } from './rules/board.js';
+import { checkSideDeployment } from './rules/deployment.js';
 import type { LoadedScenario } from './scenario.js';
 import type { LeaderState, TacState, UnitState } from './state.js';
 import { defaultTables } from './tables/index.js';
@@ -30,7 +31,8 @@ export function setupBattle(
   if (d.map !== map.id) errors.push(`scenario: map: the scenario is for map "${d.map}", got "${map.id}"`);
   const block = d.activationBlock;
   const blocked = (hex: string | null, formation: string | null) => {
-    if (!block || hex === null) return 0;
+    // With a deployment the block is applied to the deployed positions (rules/deployment.ts).
+    if (!block || hex === null || d.deployment) return 0;
     const f = d.formations.find((x) => x.id === formation);
     if (f?.kind === 'independent' && block.exemptIndependent) return 0;
     return colRow(hex).col <= block.maxColumn ? block.throughTurn : 0;
@@ -83,6 +85,7 @@ export function setupBattle(
       hex: l.hex,
       formation: led?.id ?? null,
       ...(l.successor ? { successor: l.successor } : {}),
+      ...(l.hex === null && l.entry ? { entry: { hex: l.entry.hex } } : {}),
       eliminated: false,
       outOfCommand: false,
       blockedThrough: l.role === 'cinc' ? 0 : blocked(l.hex, led?.id ?? null),
@@ -140,10 +143,41 @@ export function setupBattle(
     leaderRules: { formationLeaderMa: lr.formationLeaderMa, cincMoveHexes: lr.cincMoveHexes, aide: lr.aide },
     leaderMoves: {},
     aides: 0,
+    ...(d.deployment
+      ? {
+          deployment: {
+            zones: { prussia: [...d.deployment.zones.prussia], austria: [...d.deployment.zones.austria] },
+            committed: [],
+            template: {
+              units: Object.fromEntries(
+                units.filter((u) => u.hex !== null).map((u) => [u.id, { hex: u.hex!, facing: u.facing }]),
+              ),
+              leaders: Object.fromEntries(leaders.filter((l) => l.hex !== null).map((l) => [l.id, l.hex])),
+            },
+            block: block
+              ? {
+                  maxColumn: block.maxColumn,
+                  throughTurn: block.throughTurn,
+                  exemptIndependent: block.exemptIndependent,
+                }
+              : null,
+          },
+        }
+      : {}),
     stepNo: 0,
     over: null,
   };
+  const env = { map, tables: defaultTables };
+  // The set-up is the autopilot template: it must itself be a legal deployment.
+  for (const side of ['prussia', 'austria'] as const) {
+    const e = s.deployment ? checkSideDeployment(s, env, side) : undefined;
+    if (e)
+      errors.push(
+        `scenario: deployment: the ${side} set-up (the template) is not a legal deployment: ${e.message} (${e.rule})`,
+      );
+  }
+  if (errors.length) return { ok: false, errors };
   useTacticalMap(map);
-  startGame({ s, env: { map, tables: defaultTables }, events: [] });
+  startGame({ s, env, events: [] });
   return { ok: true, state: s };
 }

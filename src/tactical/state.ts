@@ -7,6 +7,7 @@ import type { Arm, Side, VictoryData } from './schema.js';
 export type { Side };
 
 export type PhaseName =
+  | 'deployment'
   | 'strategic'
   | 'verification'
   | 'barrage'
@@ -63,6 +64,8 @@ export interface LeaderState {
   outOfCommand: boolean;
   /** Scenario 1: may not be activated through this turn (set up on or north of the block column). */
   blockedThrough: number;
+  /** Scenario 2: off the map, he enters with the first unit entering at this hex (ruling). */
+  entry?: { hex: string };
 }
 
 export interface FormationState {
@@ -121,6 +124,17 @@ export interface Prompt {
   default: number;
 }
 
+/** Prompts a standing order may answer (issue 15; rules/standing.ts). */
+export type StandingKind = 'retreat' | 'displace' | 'advance' | 'loss' | 'reaction';
+
+/** A side's standing answer to a kind of prompt, for a unit, a formation or `all` its units. */
+export interface StandingOrder {
+  side: Side;
+  subject: string;
+  kind: StandingKind;
+  policy: string;
+}
+
 /** Pending resolution work, run in order (tasks.ts); a task may stop on a Prompt. */
 export type Task =
   | { kind: 'loss'; side: Side; units: string[]; cp: number; why: string }
@@ -156,6 +170,21 @@ export interface Over {
   reason: string;
   turn: number;
   vp?: { prussia: number; austria: number };
+}
+
+/** Secret simultaneous deployment before turn 1 (design 5.4, ruling "Deployment"). */
+export interface DeploymentState {
+  /** Hex rows (YY of XXYY) each side may deploy in. */
+  zones: Record<Side, number[]>;
+  /** Sides that committed their deployment (they wait for the other). */
+  committed: Side[];
+  /** The autopilot template: the scenario's set-up positions (`{type:'deploy', template:'auto'}`). */
+  template: {
+    units: Record<string, { hex: string; facing: number }>;
+    leaders: Record<string, string | null>;
+  };
+  /** Scenario 1's activation block, applied to the deployed positions when both have committed. */
+  block: { maxColumn: number; throughTurn: number; exemptIndependent: boolean } | null;
 }
 
 export interface TacState {
@@ -212,6 +241,11 @@ export interface TacState {
   leaderMoves: Record<string, number>;
   /** Aides-de-camp created so far (ids). */
   aides: number;
+  /** Present while (and after) a scenario with a free deployment is set up; absent: historical set-up. */
+  deployment?: DeploymentState | null;
+  /** Standing orders for prompts (issue 15). Absent until the first one is set, so games logged
+   * before standing orders existed replay to the same states. */
+  standing?: StandingOrder[];
   /** Counts steps so the step id changes whenever the game moves on. */
   stepNo: number;
   over: Over | null;

@@ -1,7 +1,8 @@
 // The per-seat view (allow-list). Ruling "Hidden information": everything on the battlefield is
 // open to both sides (counters face up); the RNG (and so the coming dice) is never shown; a
 // prompt's options go only to the side deciding; in Scenario 2 the units of a side not yet on the
-// map are shown to that side only.
+// map are shown to that side only; during a deployment (design 5.4) the other side's counters are
+// listed (9.0 reveals the forces) but without hex or facing until both sides have committed.
 import { parseSeat, stepOf } from './phases.js';
 import type { Side, TacState } from './state.js';
 
@@ -25,6 +26,10 @@ export interface TacView {
   ledger: TacState['ledger'];
   startCp: TacState['startCp'];
   over: TacState['over'];
+  /** Deployment zones and who has committed (absent for historical set-ups). */
+  deployment?: { zones: Record<Side, number[]>; committed: Side[] };
+  /** The viewer side's standing orders (issue 15); absent for the public and the other side. */
+  standing?: NonNullable<TacState['standing']>;
 }
 
 /** The activation record without the ids of units the viewer may not see (off-map enemy units). */
@@ -48,6 +53,8 @@ export function view(state: TacState, seat: string): TacView {
   const viewer: Side | 'public' = seat === 'public' ? 'public' : (parseSeat(seat)?.side ?? 'public');
   const seen = (side: Side, hex: string | null, eliminated: boolean) =>
     eliminated || hex !== null || side === viewer;
+  // Ruling Deployment: while drafting, a side's placements are its own secret.
+  const secret = (side: Side) => state.phase === 'deployment' && side !== viewer;
   return {
     viewer,
     scenario: state.scenario,
@@ -69,13 +76,29 @@ export function view(state: TacState, seat: string): TacView {
       .filter((u) => seen(u.side, u.hex, u.eliminated))
       .map((u) => {
         const { entry, ...rest } = u;
+        if (secret(u.side)) return { ...rest, hex: null, facing: 0 };
         return u.side === viewer && entry ? { ...rest, entry } : rest;
       }),
-    leaders: structuredClone(state.leaders.filter((l) => seen(l.side, l.hex, l.eliminated))),
+    leaders: structuredClone(
+      state.leaders
+        .filter((l) => seen(l.side, l.hex, l.eliminated))
+        .map((l) => (secret(l.side) ? { ...l, hex: null } : l)),
+    ),
     formations: structuredClone(state.formations),
     breached: [...state.breached],
     ledger: structuredClone(state.ledger),
     startCp: { ...state.startCp },
     over: state.over ? structuredClone(state.over) : null,
+    ...(state.deployment
+      ? {
+          deployment: {
+            zones: structuredClone(state.deployment.zones),
+            committed: [...state.deployment.committed],
+          },
+        }
+      : {}),
+    ...(viewer !== 'public' && state.standing?.some((o) => o.side === viewer)
+      ? { standing: state.standing.filter((o) => o.side === viewer).map((o) => ({ ...o })) }
+      : {}),
   };
 }

@@ -8,10 +8,18 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/app/clock.js';
 import type { RulesEngine } from '../../src/app/engine-port.js';
 import { MemoryPublisher, type OutboundMessage, type Publisher } from '../../src/app/publisher.js';
+import { DELIVERED_RETENTION_MS } from '../../src/app/reconcile.js';
 import { type Runtime, startRuntime } from '../../src/app/runtime.js';
 import { type DbHandle, openDatabase } from '../../src/db/client.js';
+import { recordPublished, wasPublished } from '../../src/db/deadline-repository.js';
 import { getGame } from '../../src/db/game-repository.js';
-import { unsentOutbox } from '../../src/db/outbox-repository.js';
+import {
+  addToOutbox,
+  getOutboxRow,
+  markOutboxSent,
+  pruneDelivered,
+  unsentOutbox,
+} from '../../src/db/outbox-repository.js';
 import { countingEngine } from './support/counting-engine.js';
 
 let dir: string;
@@ -103,5 +111,48 @@ describe('outbox (#17.2)', () => {
     await until(() => after.sent.length > 0, 'the re-published reminder');
     expect(after.sent.map((m) => m.key)).toEqual([`${c.gameId}.0.reminder.dm.prussia`]);
     await second.close();
+  });
+
+  it('start-up prunes delivered rows past the retention, keeps recent ones and the ledger of unsent updates', async () => {
+    const day = 24 * 3_600_000;
+    const clock = new ManualClock(100 * day);
+    const publisher = new MemoryPublisher();
+    const first = await startRuntime({ db: handle.db, engine, clock, publisher });
+    const id = await startGame(first);
+    await until(() => publisher.sent.length === 2, 'the first update');
+    await first.embedded!.idle();
+    await first.close();
+    const old = 100 * day;
+    // An old update delivered long ago, an old one still unsent (its ledger row must stay), a recent one.
+    addToOutbox(handle.db, { gameId: id, version: 1, topic: 'update' }, old);
+    markOutboxSent(handle.db, `${id}.1.update`, old);
+    recordPublished(handle.db, {
+      key: `${id}.1.update.channel`,
+      gameId: id,
+      version: 1,
+      target: 'channel:c',
+      messageId: 'm1',
+      at: old,
+    });
+    addToOutbox(handle.db, { gameId: id, version: 2, topic: 'update' }, old);
+    recordPublished(handle.db, {
+      key: `${id}.2.update.channel`,
+      gameId: id,
+      version: 2,
+      target: 'channel:c',
+      messageId: 'm2',
+      at: old,
+    });
+    clock.advance(DELIVERED_RETENTION_MS + day);
+    const second = await startRuntime({ db: handle.db, engine, clock, publisher });
+    await second.embedded!.idle();
+    await second.close();
+    expect(getOutboxRow(handle.db, `${id}.1.update`)).toBeUndefined();
+    expect(wasPublished(handle.db, `${id}.1.update.channel`)).toBe(false);
+    // Version 2 was unsent at start-up: re-published, its channel message not posted twice.
+    expect(publisher.sent.filter((m) => m.key === `${id}.2.update.channel`)).toHaveLength(0);
+    expect(wasPublished(handle.db, `${id}.2.update.channel`)).toBe(true);
+    // A prune with nothing old enough deletes nothing.
+    expect(pruneDelivered(handle.db, 0)).toEqual({ outbox: 0, published: 0 });
   });
 });

@@ -33,8 +33,8 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function battle(r: Runtime, channelId: string): Promise<string> {
-  const c = r.service.createGame({ guildId: 'g', channelId, userId: 'u1', scenario: 'leuthen-1', seed: 7 });
+async function battle(r: Runtime, channelId: string, seed = 7): Promise<string> {
+  const c = r.service.createGame({ guildId: 'g', channelId, userId: 'u1', scenario: 'leuthen-1', seed });
   if (!c.ok) throw new Error(c.error.message);
   expect(r.service.joinSeat({ gameId: c.gameId, seat: 'prussia', userId: 'u1' }).ok).toBe(true);
   expect(r.service.joinSeat({ gameId: c.gameId, seat: 'austria', userId: 'u2' }).ok).toBe(true);
@@ -111,9 +111,12 @@ it('a conceded Leuthen battle game counts as a battle, with the reversal bonus f
 
 it("a Leuthen battle game played to its end is recorded with the engine's victory result and level", async () => {
   rt = await startRuntime({ db: handle.db, engine, clock: systemClock, publisher: new MemoryPublisher() });
-  const id = await battle(rt, 'c1');
+  // Seed 2: with the autopilot on both sides this battle ends in an Austrian victory, so the reversal
+  // bonus is exercised. (Seed 7 did until the tactical calibration of issue 14 changed the autopilot;
+  // `ftg battle play --scenario leuthen-1 --seed N` with the autopilot shows a seed's result.)
+  const id = await battle(rt, 'c1', 2);
   const state = () => JSON.parse(getGame(handle.db, id)!.state!) as TacState;
-  // Both people play what the tactical autopilot would (seed 7 ends in an Austrian victory).
+  // Both people play what the tactical autopilot would.
   for (let i = 0; i < 5000 && getGame(handle.db, id)!.status === 'active'; i++) {
     let acted = false;
     for (const user of ['u1', 'u2']) {

@@ -51,6 +51,25 @@ describe('layer guard', () => {
     expect(checkSource('src/map/x.ts', "const s = 'Date.now() is banned';")).toEqual([]);
   });
 
+  it('issue #16: the strategic engine never imports the tactical engine or the autopilot', () => {
+    expect(
+      checkSource('src/engine/combat/x.ts', "import { apply } from '../../tactical/apply.js';"),
+    ).toHaveLength(1);
+    expect(
+      checkSource('src/engine/x.ts', "import type { TacState } from '../tactical/state.js';"),
+    ).toHaveLength(1);
+    expect(checkSource('src/engine/x.ts', "import { decide } from '../autopilot/decide.js';")).toHaveLength(
+      1,
+    );
+    expect(
+      checkSource('src/engine/combat/x.ts', "import type { TacticalHost } from './tactical-host.js';"),
+    ).toEqual([]);
+    // The other direction is fine (through the engine's public surface, #13.5).
+    expect(checkSource('src/tactical/bridge/x.ts', "import { apply } from '../../engine/index.js';")).toEqual(
+      [],
+    );
+  });
+
   it('keeps the shared kernel (src/kernel) pure as well', () => {
     expect(checkSource('src/kernel/x.ts', 'const r = Math.random();')).toHaveLength(1);
     expect(checkSource('src/kernel/x.ts', "import { readFileSync } from 'node:fs';")).toHaveLength(1);
@@ -64,15 +83,40 @@ describe('layer guard', () => {
     expect(checkSource('src/engine/x.ts', "export { a } from 'node:path';")).toHaveLength(1);
   });
 
-  it('lets render and bot import engine types but not values', () => {
-    expect(checkSource('src/render/a.ts', "import type { View } from '../engine/view.js';")).toEqual([]);
-    expect(checkSource('src/bot/a.ts', "import { type View, type Seat } from '../engine/index.js';")).toEqual(
-      [],
-    );
-    expect(checkSource('src/render/a.ts', "import { view } from '../engine/view.js';")).toHaveLength(1);
-    expect(checkSource('src/bot/cmd/a.ts', "import { apply } from '../../engine/index.js';")).toHaveLength(1);
+  it('lets render import engine types but not values', () => {
+    expect(checkSource('src/render/a.ts', "import type { View } from '../engine/index.js';")).toEqual([]);
+    expect(checkSource('src/render/a.ts', "import { view } from '../engine/index.js';")).toHaveLength(1);
     // Anything outside the engine is fine for the bot.
     expect(checkSource('src/bot/a.ts', "import { Client } from 'discord.js';")).toEqual([]);
+  });
+
+  it('#13.5: the bot imports neither the engine nor the database, not even types; src/app is its door', () => {
+    expect(
+      checkSource('src/bot/a.ts', "import { type View, type Seat } from '../engine/index.js';"),
+    ).toHaveLength(1);
+    expect(checkSource('src/bot/cmd/a.ts', "import { apply } from '../../engine/index.js';")).toHaveLength(1);
+    expect(checkSource('src/bot/a.ts', "import type { GameRow } from '../db/schema.js';")).toHaveLength(1);
+    expect(checkSource('src/bot/cmd/a.ts', "const db = await import('../../db/client.js');")).toHaveLength(1);
+    expect(checkSource('src/bot/a.ts', "import type { GameRow } from '../app/directory.js';")).toEqual([]);
+    expect(
+      checkSource('src/bot/a.ts', "import type { CampaignView } from '../app/engine-types.js';"),
+    ).toEqual([]);
+  });
+
+  it('#13.5: outside src/engine, only the public surface src/engine/index.ts may be imported', () => {
+    expect(checkSource('src/autopilot/a.ts', "import { apply } from '../engine/apply.js';")).toHaveLength(1);
+    expect(
+      checkSource(
+        'src/tactical/bridge/a.ts',
+        "import type { BattleOutcome } from '../../engine/combat/battle.js';",
+      ),
+    ).toHaveLength(1);
+    expect(checkSource('src/app/a.ts', "import { apply } from '../engine/index.js';")).toEqual([]);
+    expect(
+      checkSource('src/cli/commands/a.ts', "type S = import('../../engine/index.js').GameState;"),
+    ).toEqual([]);
+    // Inside the engine, modules import each other freely.
+    expect(checkSource('src/engine/combat/a.ts', "import { apply } from '../apply.js';")).toEqual([]);
   });
 
   it('fails the lint step (non-zero exit) on a planted violation', () => {

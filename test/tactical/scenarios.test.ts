@@ -224,6 +224,25 @@ describe('the Leuthen scenarios (tac-oob data on the rebuilt map)', () => {
   }
 });
 
+describe('Scenario 2 leaders', () => {
+  it("Scenario 2: a leader's entry hex survives the schema; the C-in-C comes on with the first unit at his entry hex", () => {
+    const l = tacticalScenario('leuthen-2');
+    if (!l.ok) throw new Error(l.error);
+    expect(l.loaded.data.leaders.find((x) => x.id === 'frederick')?.entry).toEqual({ hex: '1420' });
+    const r0 = setupBattle(l.loaded, l.map, 3);
+    if (!r0.ok) throw new Error(r0.errors.join('; '));
+    const fritz = (s: typeof r0.state) => s.leaders.find((x) => x.id === 'frederick')!;
+    expect(fritz(r0.state).entry).toEqual({ hex: '1420' });
+    // The head of Forcade's column enters at 1020: Forcade with it, the King not (his column is 1420).
+    let s = act(r0.state, 'prussia', { type: 'enter', unit: 'p-for-1', facing: 1 });
+    expect(s.leaders.find((x) => x.id === 'forcade')?.hex).toBe('1020');
+    expect(fritz(s).hex).toBeNull();
+    s = act(s, 'prussia', { type: 'enter', unit: 'p-wed-gren1', facing: 1 });
+    expect(fritz(s).hex).toBe('1420');
+    expect(s.leaders.find((x) => x.id === 'wedel')?.hex).toBe('1420');
+  });
+});
+
 describe('hidden information in the activation record', () => {
   it('hidden information: the other side does not learn the ids of units still off the map from the activation record', () => {
     const l = tacticalScenario('leuthen-2');

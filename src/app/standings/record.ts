@@ -19,8 +19,8 @@ import {
   games,
 } from '../../db/schema.js';
 import type { EndedBy, Ending } from '../../db/standings-repository.js';
-import { combatCommander } from '../../engine/combat/commander.js';
 import {
+  combatCommander,
   finalScore,
   type GameState,
   NATIONALITIES,

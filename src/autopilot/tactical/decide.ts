@@ -16,7 +16,14 @@ import {
   terrainRow,
   unitOf,
 } from '../../tactical/rules/board.js';
-import { chargeShifts, loneBattery, protection, shockOdds } from '../../tactical/rules/combat.js';
+import {
+  batteryCanFireAt,
+  chargeShifts,
+  loneBattery,
+  protection,
+  shockOdds,
+} from '../../tactical/rules/combat.js';
+import { victoryPoints } from '../../tactical/rules/victory.js';
 import type { Side, TacState, UnitState } from '../../tactical/state.js';
 import { crtLookup, type ShockResult } from '../../tactical/tables/index.js';
 import type { AutopilotRng } from '../rng.js';
@@ -33,6 +40,10 @@ export interface TacDecision {
 
 /** Expected CP-equivalent gain an attack must promise (tuned by ftg battle balance). */
 const ATTACK_THRESHOLD = 0.5;
+/** What a shock from a hex next to the target must promise before a unit steps into it. */
+const CLOSE_THRESHOLD = 0.25;
+/** How far both thresholds fall by the last turn for a side that is not ahead on points. */
+const URGENCY = 0.6;
 /** Fire risks nothing: any expected gain will do. */
 const FIRE_THRESHOLD = 0.05;
 
@@ -67,6 +78,18 @@ function pathSteps(s: TacState, env: Env, cls: MoveCls, from: string, target: st
   return m.get(from) ?? 60 + distance(from, target);
 }
 
+/** 11.2: whether horse may attack into a hex from some neighbour (terrain is static: kept per map). */
+const horseCache = new Map<string, boolean>();
+function horseMayAttack(s: TacState, env: Env, hex: string): boolean {
+  const key = `${env.map.id}|${s.breached.join(',')}|${hex}`;
+  let r = horseCache.get(key);
+  if (r === undefined) {
+    r = env.map.neighbours(hex).some((n) => mayEnter(s, env, 'cavalry', n, hex));
+    horseCache.set(key, r);
+  }
+  return r;
+}
+
 const other = (side: Side): Side => (side === 'prussia' ? 'austria' : 'prussia');
 const alive = (u: UnitState) => !u.eliminated && u.hex !== null;
 
@@ -98,22 +121,41 @@ function hold(s: TacState, legal: readonly TacAction[]): TacDecision {
   return { action: act ?? legal[0]!, why: 'hold: the first formation' };
 }
 
+/**
+ * Value of a unit routing (CP-equivalents): half its CP in victory points, the rest toward the army's
+ * withdrawal level and the chance that it is cut down or driven off the map (12.4), plus the
+ * column shift of +2 every later attack on it gets (11.4).
+ */
+const routValue = (u: UnitState) => 0.8 * u.cp + 0.5;
+
+/**
+ * Value of one Disorganization result on a unit. 12.3: an already Disorganized unit checks at +2
+ * and routs above its morale, else loses a step; 12.2: an Ordered unit next to the enemy keeps its
+ * marker while it stays in an enemy ZOC, so the next D result puts it to that check.
+ */
+function disorgValue(u: UnitState): number {
+  const pRout = Math.min(1, Math.max(0, (6 - (u.morale - 2)) / 6));
+  if (u.disorganized) return pRout * routValue(u) + (1 - pRout) * 1;
+  return 0.3 + 0.25 * pRout * routValue(u);
+}
+
 /** Value of a shock result to the side that suffers it (CP-equivalents). */
 function harm(r: ShockResult, units: readonly UnitState[]): number {
   const cp = units.reduce((a, u) => a + u.cp, 0);
   if (r.e) return cp + 1;
   let v = Math.min(r.loss, cp);
   if (r.star) v += units.filter((u) => isCavalry(u) && u.disorganized).reduce((a, u) => a + u.cp, 0);
-  if (r.d) v += units.some((u) => u.disorganized) ? 0.8 : 0.35;
+  if (r.d) v += units.reduce((a, u) => Math.max(a, disorgValue(u)), 0);
   v += r.retreat * 0.3;
   return v;
 }
 
-class Autopilot {
+export class Autopilot {
   private readonly enemies: UnitState[];
   private readonly mine: UnitState[];
   private readonly targets = new Map<string, UnitState | undefined>();
   private readonly nearest = new Map<string, number>();
+  private readonly urgency: number;
   constructor(
     private readonly s: TacState,
     private readonly env: Env,
@@ -123,6 +165,10 @@ class Autopilot {
   ) {
     this.enemies = s.units.filter((u) => u.side === other(side) && alive(u));
     this.mine = s.units.filter((u) => u.side === side && alive(u));
+    // A side not ahead on points (what it can count from its view) accepts worse attacks as the
+    // day runs out: holding on to a lost battle wins nothing.
+    const behind = victoryPoints(s, side) <= victoryPoints(s, other(side));
+    this.urgency = behind ? (URGENCY * Math.max(0, s.turn - 1)) / Math.max(1, s.lastTurn - 1) : 0;
   }
 
   decide(): TacDecision {
@@ -130,6 +176,18 @@ class Autopilot {
     if (s.prompt && s.prompt.side === this.side) {
       const d = this.answerPrompt();
       if (d) return d;
+    }
+    // Design 5.4: the autopilot deploys by the standard template (bridge/deploy.ts) and commits;
+    // a draft a player already adjusted (the seat timed out) is committed as it stands.
+    const template = legal.find((a) => a.type === 'deploy' && a.template === 'auto' && a.commit);
+    if (template) {
+      const t = s.deployment?.template.units ?? {};
+      const adjusted = this.mine.some(
+        (u) => t[u.id] && (t[u.id]!.hex !== u.hex || t[u.id]!.facing !== u.facing),
+      );
+      return adjusted
+        ? this.done('commit the deployment as the player left it')
+        : { action: template, why: 'the standard deployment (template)' };
     }
     if (legal.some((a) => a.type === 'activate')) return this.activate();
     if (s.phase === 'barrage') return this.bestAttack(0.05) ?? this.done('no worthwhile barrage target');
@@ -267,24 +325,54 @@ class Autopilot {
   private findTarget(u: UnitState, plan: FormationPlan): UnitState | undefined {
     const anchor = anchorHex(this.env, plan.anchor) ?? u.hex!;
     const reach = this.posture(plan) === 'attack' ? 99 : (plan.reach ?? 0);
+    const cls: MoveCls = isCavalry(u) ? 'cavalry' : 'infantry';
     let best: UnitState | undefined;
     let score = Number.POSITIVE_INFINITY;
     for (const e of this.enemies) {
       if (isArtillery(e) && !loneBattery(this.s, e)) continue;
       const du = distance(u.hex!, e.hex!);
       if (du > reach) continue;
+      // 11.2: horse may not attack into terrain it could not enter: no target for cavalry.
+      if (cls === 'cavalry' && !horseMayAttack(this.s, this.env, e.hex!)) continue;
+      // Free hexes next to the enemy this unit could stand in; none left (friends fill them): go
+      // for another enemy rather than queue behind them (a line, not a column).
+      const free = du <= 1 ? 1 : this.approaches(e, cls);
+      if (free === 0) continue;
       const sc =
         du +
         0.6 * distance(e.hex!, anchor) -
         (e.routed ? 1 : 0) -
-        (e.disorganized ? 0.5 : 0) +
-        e.morale * 0.3;
+        (e.disorganized ? 1 : 0) +
+        e.morale * 0.3 +
+        (free === 1 ? 1 : 0);
       if (sc < score) {
         score = sc;
         best = e;
       }
     }
     return best;
+  }
+
+  private occupiedHexes: Set<string> | undefined;
+  private occupied(): Set<string> {
+    this.occupiedHexes ??= new Set(this.s.units.filter(alive).map((u) => u.hex!));
+    return this.occupiedHexes;
+  }
+
+  private readonly approachCache = new Map<string, number>();
+  /** Hexes next to an enemy unit that are empty and open to the arm (where an attacker can stand). */
+  private approaches(e: UnitState, cls: MoveCls): number {
+    const key = `${e.id}|${cls}`;
+    const hit = this.approachCache.get(key);
+    if (hit !== undefined) return hit;
+    let n = 0;
+    for (const h of this.env.map.neighbours(e.hex!)) {
+      if (!mayEnter(this.s, this.env, cls, h, h)) continue;
+      if (this.occupied().has(h)) continue;
+      n++;
+    }
+    this.approachCache.set(key, n);
+    return n;
   }
 
   /** Hexes a unit wants to be in (lower is better) for its posture; undefined: no wish to move. */
@@ -336,6 +424,17 @@ class Autopilot {
         if (sc <= 0) continue;
         // Close with the enemy only beside a friend (a line, not single battalions fed in).
         if (!isArtillery(u) && this.nearestEnemy(a.to) <= 1 && !this.supported(u, a.to)) continue;
+        // Step next to the target only where the shock from there promises enough (reaction fire
+        // and the defender's terrain counted); the approach hex with the better odds (a flank or
+        // the rear, 11.4) is preferred. Otherwise wait out of musket range for the guns to work.
+        if (!isArtillery(u) && this.nearestEnemy(u.hex!) > 1 && this.nearestEnemy(a.to) <= 1) {
+          const t = this.targetOf(u, formationPlan(s, this.side, u.formation));
+          if (t && distance(a.to, t.hex!) === 1) {
+            const est = this.closeValue(u, a.to, t);
+            if (est < CLOSE_THRESHOLD - this.urgency) continue;
+            sc += 0.2 * est;
+          }
+        }
         if (this.s.victory.vp.objectives.some((o) => o.hex === a.to)) sc += 0.3;
       } else {
         if (now <= 1 && isArtillery(u)) continue;
@@ -374,8 +473,23 @@ class Autopilot {
     if (best) return best;
     const leader = this.moveLeader();
     if (leader) return leader;
-    const attack = this.bestAttack(ATTACK_THRESHOLD);
+    const attack = this.bestAttack(ATTACK_THRESHOLD - this.urgency);
     return attack ?? this.done('activation finished');
+  }
+
+  /** Expected value of a shock on `t` by `u` standing at `hex`, with the friends already next to `t`. */
+  private closeValue(u: UnitState, hex: string, t: UnitState): number {
+    const act = this.s.activation;
+    const friends = this.mine.filter(
+      (f) =>
+        f.id !== u.id &&
+        !isArtillery(f) &&
+        !f.routed &&
+        f.attackedTurn !== this.s.turn &&
+        (act?.inCommand.includes(f.id) ?? false) &&
+        frontHexes(this.s, this.env, f).includes(t.hex!),
+    );
+    return this.shockValue([{ ...u, hex }, ...friends], [t]);
   }
 
   /** Another unit of the side (not a battery) within 2 hexes of `hex`. */
@@ -443,7 +557,44 @@ class Autopilot {
       const r = crtLookup(odds.column + shifts, die, odds.moraleDiff, env.tables.crt);
       v += harm(r.defender, def) - harm(r.attacker, att);
     }
-    return v / 6;
+    return v / 6 - this.reactionHarm(att, def);
+  }
+
+  /**
+   * Expected harm of the reaction fire a shock draws before it is resolved (11, 10.1): every
+   * attacked infantry unit and every enemy battery that can reach an attacker fires first, at the
+   * strongest attacker (the defender's standing order).
+   */
+  private reactionHarm(att: UnitState[], def: UnitState[]): number {
+    const { s, env } = this;
+    const target = [...att].sort((a, b) => b.cp - a.cp)[0]!;
+    let v = 0;
+    for (const d of def)
+      if (!d.routed && (d.arm === 'infantry' || d.arm === 'light-infantry'))
+        if (frontHexes(s, env, d).includes(target.hex!)) v += this.fireValue(d, target);
+    for (const b of this.batteries())
+      if (att.some((a) => this.batteryReaches(b, a.hex!))) v += this.fireValue(b, target);
+    return v;
+  }
+
+  private enemyBatteries: UnitState[] | undefined;
+  private batteries(): UnitState[] {
+    this.enemyBatteries ??= this.enemies.filter((b) => isArtillery(b) && !b.routed);
+    return this.enemyBatteries;
+  }
+
+  private readonly reachCache = new Map<string, boolean>();
+  /** Whether an enemy battery can fire at a hex (10.2: range, front, line of sight), memoised per decision. */
+  private batteryReaches(b: UnitState, hex: string): boolean {
+    const key = `${b.id}|${hex}`;
+    let r = this.reachCache.get(key);
+    if (r === undefined) {
+      r =
+        distance(b.hex!, hex) <= this.env.tables.fire.artillery.maxRange &&
+        batteryCanFireAt(this.s, this.env, b, hex);
+      this.reachCache.set(key, r);
+    }
+    return r;
   }
 
   private fireValue(firer: UnitState, target: UnitState): number {
@@ -460,7 +611,7 @@ class Autopilot {
           ?.modifier ?? 0;
     } else if (isCavalry(firer)) mod += env.tables.fire.cavalryFireBonus.value;
     const morale = effMorale(s, env, target);
-    const dval = target.disorganized ? 0.8 : 0.35;
+    const dval = disorgValue(target);
     let v = 0;
     for (let die = 0; die <= 9; die++) {
       const r = die + mod;
@@ -485,9 +636,11 @@ class Autopilot {
         const att = a.attackers.map((id) => unitOf(s, id)!).filter(alive);
         const def = a.defenders.map((id) => unitOf(s, id)!).filter(alive);
         if (!att.length || !def.length) continue;
-        const postures = att.map((u) => this.posture(formationPlan(s, this.side, u.formation)));
+        const plans = att.map((u) => formationPlan(s, this.side, u.formation));
         sc = this.shockValue(att, def);
-        if (postures.every((p) => p === 'hold')) sc -= 0.4;
+        // A side holding a position leaves it only for a clearly good shock, unless its plan is an
+        // active defence (counter-attacks within reach at the same threshold as an attacker).
+        if (plans.every((p) => this.posture(p) === 'hold' && !p.counter)) sc -= 0.4;
         why = `shock ${att.map((u) => u.name).join(' + ')} against ${def.map((u) => u.name).join(' + ')} (expected ${sc.toFixed(2)})`;
       } else if (a.type === 'fire') {
         const f = unitOf(s, a.unit);

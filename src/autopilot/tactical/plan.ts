@@ -22,6 +22,8 @@ export interface FormationPlan {
   from?: number;
   /** For `hold`: a counter-attack reach (hexes): enemies nearer than this to the anchor are attacked. */
   reach?: number;
+  /** For `hold`: an active defence, whose counter-attacks need no more than an attacker's. */
+  counter?: boolean;
 }
 
 export interface SidePlan {
@@ -71,7 +73,7 @@ const GENERIC: Record<Side, SidePlan> = {
 
 /** Campaign battles (issue #16): the strategic attacker attacks, the defender holds, whichever side. */
 const ATTACKS: SidePlan = GENERIC.prussia;
-const HOLDS: SidePlan = GENERIC.austria;
+const HOLDS: SidePlan = { formations: {}, other: { posture: 'hold', reach: 3, counter: true } };
 
 export function planFor(s: TacState, side: Side): SidePlan {
   if (s.scenario.startsWith('leuthen')) return LEUTHEN[side];

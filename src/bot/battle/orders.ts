@@ -13,14 +13,16 @@ import type { Action } from '../../app/engine-port.js';
 import type { TacView } from '../../tactical/view.js';
 import { encodeComponentId, stepTag } from '../custom-id.js';
 import { actionKey } from '../orders.js';
-import { unitName } from './present.js';
+import { battleSeatName, unitName } from './present.js';
 
 type Row = APIActionRowComponent<APIComponentInMessageActionRow>;
 
 /** Action types offered as buttons: short lists of decisions, not free orders. */
-const BUTTON_TYPES = new Set(['done', 'activate', 'yield-first', 'choose']);
+const BUTTON_TYPES = new Set(['done', 'activate', 'yield-first', 'choose', 'deploy']);
 
 export function isBattleButton(a: Action): boolean {
+  // A campaign battle's secret deployment (issue 16): the template as a button; single placements are orders.
+  if (a.type === 'deploy') return a.placements === undefined && a.leaders === undefined;
   return BUTTON_TYPES.has(a.type);
 }
 
@@ -38,6 +40,8 @@ export function battleActionLabel(view: TacView | null | undefined, a: Action): 
       return `Activate ${((a.formations as string[]) ?? []).map((f) => formationName(view, f)).join(' + ')}`;
     case 'yield-first':
       return 'Let the enemy activate first';
+    case 'deploy':
+      return a.commit === true ? 'Deploy as the template and commit' : 'Reset my deployment to the template';
     case 'choose': {
       const p = view?.prompt as { options?: { label: string; value: string }[] } | null | undefined;
       return p?.options?.find((o) => o.value === a.value)?.label ?? String(a.value);
@@ -72,7 +76,12 @@ export function battleDecisionRows(o: {
   stepId: string;
   actions: Action[];
   view: TacView | null;
+  /** The order as the service takes it (a campaign battle wraps it, battle/host.ts); the button's token. */
+  wrap?: (a: Action) => Action;
+  /** Several seats' buttons in one message: each label names its seat. */
+  seatInLabel?: boolean;
 }): Row[] {
+  const wrap = o.wrap ?? ((a: Action) => a);
   const seen = new Set<string>();
   const picks = o.actions
     .filter(isBattleButton)
@@ -83,7 +92,7 @@ export function battleDecisionRows(o: {
     rows.push({
       type: ComponentType.ActionRow,
       components: picks.slice(i, i + 5).map((a) => {
-        const label = battleActionLabel(o.view, a);
+        const label = `${o.seatInLabel ? `${battleSeatName(o.seat, o.view)}: ` : ''}${battleActionLabel(o.view, a)}`;
         return {
           type: ComponentType.Button,
           custom_id: encodeComponentId({
@@ -92,7 +101,7 @@ export function battleDecisionRows(o: {
             seat: o.seat,
             userId: o.userId,
             step: stepTag(o.stepId),
-            token: actionKey(a),
+            token: actionKey(wrap(a)),
           }),
           label: label.length > 80 ? `${label.slice(0, 77)}…` : label,
           style: a.type === 'done' ? ButtonStyle.Secondary : ButtonStyle.Primary,

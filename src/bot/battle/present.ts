@@ -6,6 +6,7 @@ import type { APIEmbed } from 'discord-api-types/v10';
 import type { EngineEvent } from '../../app/engine-port.js';
 import { renderTacticalMap } from '../../render/tactical/draw.js';
 import { modelFromView, type TacViewForPicture } from '../../render/tactical/from-view.js';
+import { tacticalMap as registeredMap } from '../../tactical/env.js';
 import { tacticalMap } from '../../tactical/maps.js';
 import type { TacView } from '../../tactical/view.js';
 import { MAX_PICTURE_BYTES } from '../map-renderer.js';
@@ -14,6 +15,7 @@ export const SIDE_NAME = { prussia: 'Prussia', austria: 'Austria' } as const;
 
 const PHASE_NAME: Record<string, string> = {
   strategic: 'Strategic movement',
+  deployment: 'Secret deployment',
   verification: 'A · Command verification',
   barrage: 'B · Barrage',
   operations: 'C · Operations',
@@ -127,7 +129,8 @@ export function battlePicture(
   view: TacView,
   o: { center?: string; radius?: number; title: string; highlights?: string[] },
 ): Buffer | null {
-  const map = tacticalMap(view.map);
+  // A campaign battle's generated field is registered by the tactical host (issue 16).
+  const map = registeredMap(view.map) ?? tacticalMap(view.map);
   const model = modelFromView(view as unknown as TacViewForPicture, {
     title: o.title,
     subtitle: phaseLine(view),

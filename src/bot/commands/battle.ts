@@ -7,11 +7,22 @@
 // in queue jobs. The thread logic depends only on the game (kind 'battle'), not on how it was made.
 import { SlashCommandBuilder } from 'discord.js';
 import { stateOf } from '../../app/apply-action.js';
+import type { GameRow } from '../../app/directory.js';
 import type { Action } from '../../app/engine-port.js';
-import type { GameRow } from '../../db/schema.js';
+import { distance } from '../../tactical/hex.js';
+import type { TacState } from '../../tactical/state.js';
 import type { TacView } from '../../tactical/view.js';
+import {
+  type BattleHost,
+  campaignBattleUnderway,
+  campaignHost,
+  type HostDecision,
+  standaloneHost,
+} from '../battle/host.js';
+import { chargeNote, rollsOnTheWay, shockOddsText } from '../battle/odds.js';
 import { battleActionLabel } from '../battle/orders.js';
-import { battlePicture, battleSeatName, SIDE_NAME, statusEmbed, unitName } from '../battle/present.js';
+import { battleSeatName, SIDE_NAME, statusEmbed, unitName } from '../battle/present.js';
+import { ordersAutocomplete, ordersCommand, STANDING_KINDS, standingText } from '../battle/standing.js';
 import { encodeComponentId, stepTag } from '../custom-id.js';
 import {
   type BotCommand,
@@ -120,10 +131,42 @@ export const data = new SlashCommandBuilder()
   .addSubcommand((s) =>
     s
       .setName('shock')
-      .setDescription('Shock an enemy unit (preview first)')
+      .setDescription(
+        'Shock: one unit (or several, with) against one enemy (or several adjacent), preview first',
+      )
       .addStringOption(unitOpt)
       .addStringOption((o) =>
-        o.setName('target').setDescription('The enemy unit').setRequired(true).setAutocomplete(true),
+        o
+          .setName('target')
+          .setDescription('The enemy unit (several: a, b when one unit attacks alone)')
+          .setRequired(true)
+          .setAutocomplete(true),
+      )
+      .addStringOption((o) =>
+        o
+          .setName('with')
+          .setDescription('More of your units joining the attack on one target (11.2)')
+          .setAutocomplete(true),
+      ),
+  )
+  .addSubcommand((s) =>
+    s
+      .setName('charge')
+      .setDescription('Cavalry: move along a path, then shock (a charge after two straight clear hexes)')
+      .addStringOption(unitOpt)
+      .addStringOption((o) =>
+        o
+          .setName('path')
+          .setDescription('Hexes in order, e.g. 1203, 1204')
+          .setRequired(true)
+          .setAutocomplete(true),
+      )
+      .addStringOption((o) =>
+        o
+          .setName('target')
+          .setDescription('The enemy unit next to the last hex')
+          .setRequired(true)
+          .setAutocomplete(true),
       ),
   )
   .addSubcommand((s) =>
@@ -147,108 +190,153 @@ export const data = new SlashCommandBuilder()
   )
   .addSubcommand((s) =>
     s.setName('ready').setDescription('Live mode: when every player is ready, deadlines shrink to minutes'),
+  )
+  .addSubcommand((s) =>
+    s
+      .setName('orders')
+      .setDescription('Standing orders for routine prompts (retreat, advance, losses...): list, set or clear')
+      .addStringOption((o) =>
+        o
+          .setName('kind')
+          .setDescription('Which prompt (leave out to list your orders)')
+          .addChoices(...STANDING_KINDS),
+      )
+      .addStringOption((o) =>
+        o.setName('subject').setDescription('A unit, a formation, or all').setAutocomplete(true),
+      )
+      .addStringOption((o) =>
+        o.setName('policy').setDescription('How to answer (or clear)').setAutocomplete(true),
+      ),
   );
 
-type Found = { ok: true; game: GameRow } | { ok: false; reply: Reply };
+type Found = { ok: true; game: GameRow; host: BattleHost } | { ok: false; reply: Reply };
 
+/**
+ * The battle this thread shows: a standalone battle (the thread is the game's channel) or a
+ * campaign's sub-battle (issue 16: a private thread the publisher opened for it), through its host.
+ */
 function findBattle(deps: BotDeps, input: CommandInput, active = true): Found {
   const game = deps.directory.inChannel(input.guildId, input.channelId);
-  if (game?.kind !== 'battle')
-    return {
-      ok: false,
-      reply: errorReply('There is no battle in this thread. Open one with /battle create in a channel.'),
-    };
-  if (active && game.status !== 'active')
-    return {
-      ok: false,
-      reply: errorReply(`The battle is ${game.status === 'setup' ? 'not started yet' : game.status}.`),
-    };
-  return { ok: true, game };
-}
-
-function publicView(deps: BotDeps, game: GameRow): TacView | null {
-  const v = deps.service.view({ gameId: game.id, seat: 'public', userId: '' });
-  return v.ok ? (v.view as TacView) : null;
-}
-
-/** The user's seat that must act now (a formation's activation, or the side's decision). */
-function actingDecision(deps: BotDeps, game: GameRow, userId: string) {
-  const p = deps.service.pending({ gameId: game.id, userId });
-  if (!p.ok) return { ok: false as const, reply: errorReply(p.error.message, p.error.rule) };
-  const d = p.decisions[0];
-  if (!d) {
-    const state = stateOf(game);
-    const waiting = deps.engine.pendingSeats(state);
-    return {
-      ok: false as const,
-      reply: errorReply(
-        `None of your seats has to act now${waiting.length ? ` (waiting for ${waiting.map((s) => battleSeatName(s)).join(', ')})` : ''}.`,
-      ),
-    };
+  if (game?.kind === 'battle') {
+    if (active && game.status !== 'active')
+      return {
+        ok: false,
+        reply: errorReply(`The battle is ${game.status === 'setup' ? 'not started yet' : game.status}.`),
+      };
+    return { ok: true, game, host: standaloneHost(deps, game) };
   }
-  return { ok: true as const, decision: d, version: p.version };
+  const thread = deps.battleThreads?.inThread(input.channelId);
+  const campaign = thread ? deps.directory.game(thread.gameId) : undefined;
+  if (thread && campaign) {
+    if (!thread.open || campaign.status !== 'active' || !campaignBattleUnderway(deps, campaign, thread.hex))
+      return { ok: false, reply: errorReply('This battle is over; the campaign goes on in its channel.') };
+    return { ok: true, game: campaign, host: campaignHost(deps, campaign, thread.hex) };
+  }
+  return {
+    ok: false,
+    reply: errorReply('There is no battle in this thread. Open one with /battle create in a channel.'),
+  };
 }
 
-/** Checks a sequence of orders against the current state without committing anything. */
-function dryRun(
-  deps: BotDeps,
-  game: GameRow,
-  seat: string,
-  actions: Action[],
-): { ok: true; after: unknown } | { ok: false; reply: Reply } {
-  let state = stateOf(game);
-  for (const a of actions) {
-    const r = deps.engine.apply(state, seat, a);
-    if (!r.ok) return { ok: false, reply: errorReply(r.error.message, r.error.rule) };
-    state = r.state;
-  }
-  return { ok: true, after: state };
+/** Subcommands that set a standalone battle up; a campaign battle's seats are the campaign's. */
+function standaloneOnly(f: Found & { ok: true }): Reply | null {
+  return f.host.kind === 'battle'
+    ? null
+    : errorReply(
+        "This is a campaign battle: its formations belong to the campaign's seats (your nationality's), and the campaign's settings decide who plays them.",
+      );
 }
 
 async function preview(
   deps: BotDeps,
-  game: GameRow,
+  host: BattleHost,
   input: CommandInput,
   actions: Action[],
   focus: string[],
 ): Promise<Reply> {
-  const found = actingDecision(deps, game, input.userId);
+  const found = host.decision(input.userId);
   if (!found.ok) return found.reply;
-  const { decision, version } = found;
-  const check = dryRun(deps, game, decision.seat, actions);
+  const { decision } = found;
+  const check = host.dryRun(decision, actions);
   if (!check.ok) return check.reply;
-  const before = publicView(deps, game);
+  const before = host.view();
   const rolls = actions.some((a) => a.type === 'fire' || a.type === 'shock');
-  // The picture: after a move or a turn (deterministic), the field now for fire and shock (dice).
-  const shown = rolls ? before : (deps.engine.view(check.after, 'public') as TacView);
-  const [first, ...rest] = actions as [Action, ...Action[]];
+  // A shock (or the shock that ends a charge): the odds as the engine will reckon them, on the field
+  // as it will be after the moves before it (the field is open to both sides: the odds are public);
+  // the die is rolled only on Confirm.
+  const shockAt = actions.findIndex((a) => a.type === 'shock');
+  const odds: string[] = [];
+  // Moves that roll a die on the way (7.2, 7.3, 12.6) are previewed on the field as it is now: the
+  // field after them would tell the die before Confirm (and a Cancel would let one try again).
+  const moves = actions.slice(0, shockAt >= 0 ? shockAt : actions.length);
+  const hidden =
+    host.kind === 'battle' &&
+    rollsOnTheWay(
+      (st, seat, a) => deps.engine.apply(st, seat, a as Action),
+      stateOf(host.game) as TacState,
+      decision.submitSeat,
+      moves,
+    );
+  let beforeShock: TacView | null = before;
+  if (shockAt > 0 && !hidden) {
+    const pre = host.dryRun(decision, actions.slice(0, shockAt));
+    beforeShock = pre.ok ? pre.after : before;
+  }
+  if (hidden)
+    odds.push(
+      'A die is rolled on the way (a check, 7.2 / 7.3 / 12.6): the field after the moves shows only after Confirm.',
+    );
+  else if (shockAt >= 0 && beforeShock) {
+    const sh = actions[shockAt]!;
+    const field = beforeShock as unknown as TacState;
+    const text = shockOddsText(field, sh.attackers as string[], sh.defenders as string[]);
+    if (text) odds.push(text);
+    if (shockAt > 0) odds.push(chargeNote(field, String((sh.attackers as string[])[0])));
+  }
+  // The picture: after a move or a turn (deterministic), the field now for fire and shock (dice);
+  // a charge shows the field after its moves.
+  const shown = hidden ? before : shockAt > 0 ? beforeShock : rolls ? before : check.after;
+  const [first, ...rest] = actions.map((a) => host.wrap(decision, a)) as [Action, ...Action[]];
   const p = deps.previews.add({
     userId: input.userId,
-    gameId: game.id,
-    seat: decision.seat,
+    gameId: host.game.id,
+    seat: decision.submitSeat,
     action: first,
     ...(rest.length ? { after: rest } : {}),
     command: `battle ${input.subcommand}`,
-    version,
+    version: decision.version,
     stepId: decision.stepId,
   });
   const base = {
-    gameId: game.id,
-    seat: decision.seat,
+    gameId: host.game.id,
+    seat: decision.submitSeat,
     userId: input.userId,
     step: stepTag(decision.stepId),
     token: p.id,
   };
+  // Drawn in the picture thread; the router acknowledged the interaction before we got here.
   const png = shown
-    ? battlePicture(shown, { title: 'Preview', center: focus.at(-1), radius: 3, highlights: focus })
+    ? await deps.battlePictures(shown, {
+        title: 'Preview',
+        center: focus.at(-1),
+        radius: 3,
+        highlights: focus,
+      })
     : null;
   return {
     embeds: [
       {
         title: `Preview — ${battleSeatName(decision.seat, before)}`,
         description: actions.map((a) => battleActionLabel(before, a)).join(', then '),
-        ...(rolls
-          ? { fields: [{ name: 'Outcome', value: 'The dice are rolled only when you confirm.' }] }
+        ...(rolls || hidden
+          ? {
+              fields: [
+                ...(odds.length
+                  ? [{ name: hidden ? 'On the way' : 'Odds', value: odds.join('\n').slice(0, 1024) }]
+                  : []),
+                { name: 'Outcome', value: 'The dice are rolled only when you confirm.' },
+              ],
+            }
           : {}),
         footer: { text: 'Nothing is sent until you press Confirm.' },
         ...(png ? { image: { url: 'attachment://preview.png' } } : {}),
@@ -270,6 +358,22 @@ async function preview(
 
 const HEX = /^\d{4}$/;
 
+/** "a, b" or "a b" -> ids (unit ids have no spaces or commas). */
+function idList(v: string | undefined): string[] {
+  return (v ?? '')
+    .split(/[\s,;+]+/)
+    .map((x) => x.trim())
+    .filter(Boolean);
+}
+
+function hexList(v: string | undefined): string[] | undefined {
+  const path = (v ?? '')
+    .split(/[\s,;>→-]+/)
+    .map((x) => x.trim())
+    .filter(Boolean);
+  return path.length && path.every((h) => HEX.test(h)) ? path : undefined;
+}
+
 async function execute(deps: BotDeps, input: CommandInput): Promise<Reply> {
   switch (input.subcommand) {
     case 'create':
@@ -279,6 +383,8 @@ async function execute(deps: BotDeps, input: CommandInput): Promise<Reply> {
     case 'start': {
       const f = findBattle(deps, input, false);
       if (!f.ok) return f.reply;
+      const only = standaloneOnly(f);
+      if (only) return only;
       const r = await deps.service.start({ gameId: f.game.id, userId: input.userId });
       if (!r.ok) return errorReply(r.error.message, r.error.rule);
       return {
@@ -289,24 +395,34 @@ async function execute(deps: BotDeps, input: CommandInput): Promise<Reply> {
     case 'status': {
       const f = findBattle(deps, input);
       if (!f.ok) return f.reply;
-      const view = publicView(deps, f.game);
+      const view = f.host.view();
       if (!view) return errorReply('The battle has not started yet.');
-      const seats = deps.directory.seats(f.game.id);
-      const awaited = deps.engine.pendingSeats(stateOf(f.game)).map((seat) => {
-        const row = seats.find((s) => s.seat === seat);
-        return { seat, userId: row && row.autopilot === 0 ? row.userId : null };
-      });
-      const holders = seats
+      const awaited = f.host.awaited();
+      const holders = f.host
+        .holders()
         .filter((s) => s.userId)
         .map((s) => `${battleSeatName(s.seat, view)}: <@${s.userId}>${s.autopilot ? ' (autopilot)' : ''}`);
       const embed = statusEmbed({ view, awaited, dueAt: null });
       embed.fields?.push({ name: 'Seats', value: (holders.join('\n') || 'nobody').slice(0, 1024) });
+      // The asking player's side's standing orders (their side's view only: the enemy's stay hidden).
+      const own =
+        f.host.kind === 'battle'
+          ? deps.directory.seats(f.game.id).find((s) => s.userId === input.userId)
+          : undefined;
+      if (own) {
+        const v = deps.service.view({ gameId: f.game.id, seat: own.seat, userId: input.userId });
+        const lines = standingText(v.ok ? (v.view as TacView) : null);
+        embed.fields?.push({
+          name: "Your side's standing orders",
+          value: (lines.join('\n') || 'none: every prompt is asked (/battle orders)').slice(0, 1024),
+        });
+      }
       return { embeds: [embed], ephemeral: true };
     }
     case 'map': {
       const f = findBattle(deps, input);
       if (!f.ok) return f.reply;
-      const view = publicView(deps, f.game);
+      const view = f.host.view();
       if (!view) return errorReply('The battle has not started yet.');
       let center = str(input, 'hex');
       if (center !== undefined && !HEX.test(center))
@@ -319,7 +435,7 @@ async function execute(deps: BotDeps, input: CommandInput): Promise<Reply> {
         if (!hexes.length) return errorReply(`No formation "${formation.slice(0, 40)}" on the field.`);
         center = hexes[Math.floor(hexes.length / 2)];
       }
-      const png = battlePicture(view, {
+      const png = await deps.battlePictures(view, {
         title: center ? `Around ${center}` : 'The battlefield',
         center,
         radius: 5,
@@ -343,10 +459,18 @@ async function execute(deps: BotDeps, input: CommandInput): Promise<Reply> {
       return autopilot(deps, input);
     case 'ready':
       return ready(deps, input);
+    case 'orders': {
+      const f = findBattle(deps, input, false);
+      if (!f.ok) return f.reply;
+      const only = standaloneOnly(f);
+      if (only) return only;
+      return ordersCommand(deps, f.game, input);
+    }
     case 'move':
     case 'face':
     case 'fire':
-    case 'shock': {
+    case 'shock':
+    case 'charge': {
       const f = findBattle(deps, input);
       if (!f.ok) return f.reply;
       const unit = str(input, 'unit') ?? '';
@@ -360,23 +484,33 @@ async function execute(deps: BotDeps, input: CommandInput): Promise<Reply> {
         const facing = int(input, 'facing');
         const actions: Action[] = path.map((to) => ({ type: 'move', unit, to }));
         if (facing !== undefined) actions.push({ type: 'face', unit, facing });
-        return preview(deps, f.game, input, actions, path);
+        return preview(deps, f.host, input, actions, path);
       }
       if (input.subcommand === 'face') {
         const facing = int(input, 'facing') ?? 0;
-        const hex = publicView(deps, f.game)?.units.find((u) => u.id === unit)?.hex;
-        return preview(deps, f.game, input, [{ type: 'face', unit, facing }], hex ? [hex] : []);
+        const hex = f.host.view()?.units.find((u) => u.id === unit)?.hex;
+        return preview(deps, f.host, input, [{ type: 'face', unit, facing }], hex ? [hex] : []);
       }
       const target = str(input, 'target') ?? '';
-      const view = publicView(deps, f.game);
-      const focus = [unit, target]
-        .map((id) => view?.units.find((u) => u.id === id)?.hex)
-        .filter((h): h is string => !!h);
-      const action: Action =
-        input.subcommand === 'fire'
-          ? { type: 'fire', unit, target }
-          : { type: 'shock', attackers: [unit], defenders: [target] };
-      return preview(deps, f.game, input, [action], focus);
+      const view = f.host.view();
+      const hexOf = (id: string) => view?.units.find((u) => u.id === id)?.hex ?? undefined;
+      if (input.subcommand === 'fire') {
+        const focus = [hexOf(unit), hexOf(target)].filter((h): h is string => !!h);
+        return preview(deps, f.host, input, [{ type: 'fire', unit, target }], focus);
+      }
+      // 11.2: several attackers against one defender, or one attacker against several adjacent ones.
+      const attackers = [unit, ...idList(str(input, 'with'))].filter((x, i, a) => a.indexOf(x) === i);
+      const defenders = idList(target);
+      if (!defenders.length) return errorReply('Name the enemy unit to attack.');
+      if (input.subcommand === 'charge') {
+        const path = hexList(str(input, 'path'));
+        if (!path) return errorReply('Give the path as hexes in order, e.g. "1203, 1204".');
+        const moves: Action[] = path.map((to) => ({ type: 'move', unit, to }));
+        const focus = [...path, ...defenders.map(hexOf)].filter((h): h is string => !!h);
+        return preview(deps, f.host, input, [...moves, { type: 'shock', attackers, defenders }], focus);
+      }
+      const focus = [...attackers, ...defenders].map(hexOf).filter((h): h is string => !!h);
+      return preview(deps, f.host, input, [{ type: 'shock', attackers, defenders }], focus);
     }
     default:
       return errorReply('Unknown /battle subcommand.');
@@ -410,6 +544,8 @@ async function create(deps: BotDeps, input: CommandInput): Promise<Reply> {
 async function join(deps: BotDeps, input: CommandInput): Promise<Reply> {
   const f = findBattle(deps, input, false);
   if (!f.ok) return f.reply;
+  const only = standaloneOnly(f);
+  if (only) return only;
   const seat = (str(input, 'seat') ?? '').trim();
   const seats = deps.directory.seats(f.game.id);
   const row = seats.find((s) => s.seat === seat);
@@ -451,6 +587,8 @@ async function join(deps: BotDeps, input: CommandInput): Promise<Reply> {
 async function concede(deps: BotDeps, input: CommandInput): Promise<Reply> {
   const f = findBattle(deps, input);
   if (!f.ok) return f.reply;
+  const only = standaloneOnly(f);
+  if (only) return only;
   const sides = deps.directory
     .seats(f.game.id)
     .filter((s) => !s.seat.includes(':') && s.userId === input.userId)
@@ -474,6 +612,8 @@ async function concede(deps: BotDeps, input: CommandInput): Promise<Reply> {
 async function autopilot(deps: BotDeps, input: CommandInput): Promise<Reply> {
   const f = findBattle(deps, input, false);
   if (!f.ok) return f.reply;
+  const only = standaloneOnly(f);
+  if (only) return only;
   const seat = str(input, 'seat') ?? '';
   const posture = str(input, 'posture');
   const level = posture === 'hold' ? 1 : posture === 'attack' ? 2 : 0;
@@ -485,31 +625,32 @@ async function autopilot(deps: BotDeps, input: CommandInput): Promise<Reply> {
   };
 }
 
-/** Live mode: once every human in the battle pressed Ready, activations and prompts get minutes. */
-const readyUsers = new Map<string, Set<string>>();
+/**
+ * Live mode: once every human in the battle pressed Ready, activations and prompts get minutes. The
+ * Ready list is kept by the service (in the database), so a restart of the bot keeps it.
+ */
 export const LIVE_DEADLINE_MS = 5 * MINUTE;
 
 async function ready(deps: BotDeps, input: CommandInput): Promise<Reply> {
   const f = findBattle(deps, input, false);
   if (!f.ok) return f.reply;
-  const humans = new Set(
-    deps.directory
-      .seats(f.game.id)
-      .filter((s) => s.userId && s.autopilot === 0)
-      .map((s) => s.userId!),
-  );
-  if (!humans.has(input.userId)) return errorReply('Only a player of this battle can press Ready.');
-  const set = readyUsers.get(f.game.id) ?? new Set<string>();
-  set.add(input.userId);
-  readyUsers.set(f.game.id, set);
-  const missing = [...humans].filter((u) => !set.has(u));
-  if (missing.length)
+  const only = standaloneOnly(f);
+  if (only) return only;
+  const r = deps.service.pressReady({
+    gameId: f.game.id,
+    userId: input.userId,
+    liveDeadlineMs: LIVE_DEADLINE_MS,
+  });
+  if (!r.ok)
+    return errorReply(
+      r.error.code === 'not-seat-holder' ? 'Only a player of this battle can press Ready.' : r.error.message,
+    );
+  if (r.missing.length)
     return {
-      content: `✋ <@${input.userId}> is ready for live play; waiting for ${missing.map((u) => `<@${u}>`).join(', ')}.`,
+      content: `✋ <@${input.userId}> is ready for live play; waiting for ${r.missing.map((u) => `<@${u}>`).join(', ')}.`,
       ephemeral: false,
     };
-  const r = deps.directory.updateSettings(f.game.id, { deadlineMinutes: LIVE_DEADLINE_MS / MINUTE });
-  if (!r.ok) return errorReply(r.message);
+  if (!r.wentLive) return errorReply('Live mode is already on: everyone pressed Ready.');
   return {
     content: `⚡ Live mode: everyone is ready. Each activation and prompt now has ${LIVE_DEADLINE_MS / MINUTE} minutes.`,
     ephemeral: false,
@@ -521,60 +662,114 @@ async function autocomplete(
   input: CommandInput,
   focused: { name: string; value: string },
 ): Promise<Choice[]> {
-  const game = deps.directory.inChannel(input.guildId, input.channelId);
-  if (game?.kind !== 'battle') return [];
+  const f = findBattle(deps, input, false);
+  if (!f.ok) return [];
   const q = focused.value.toLowerCase();
   const match = (c: Choice) => c.name.toLowerCase().includes(q) || c.value.toLowerCase().includes(q);
   if (focused.name === 'seat') {
-    return deps.directory
-      .seats(game.id)
+    return f.host
+      .holders()
       .map((s) => ({ name: `${battleSeatName(s.seat)}${s.userId ? ' (held)' : ''}`, value: s.seat }))
       .filter(match)
       .slice(0, 25);
   }
-  if (game.status !== 'active') return [];
-  const view = publicView(deps, game);
+  if (input.subcommand === 'orders')
+    return f.host.kind === 'battle' ? ordersAutocomplete(deps, f.game, input, focused) : [];
+  if (f.game.status !== 'active') return [];
+  const view = f.host.view();
   if (focused.name === 'formation')
     return (view?.formations ?? [])
-      .map((f) => ({ name: f.name, value: f.id }))
+      .map((x) => ({ name: x.name, value: x.id }))
       .filter(match)
       .slice(0, 25);
   // Orders: only the user's own acting seat's legal actions (the user's units, legal hexes/targets).
-  const p = deps.service.pending({ gameId: game.id, userId: input.userId });
-  const legal = p.ok ? (p.decisions[0]?.legalActions ?? []) : [];
+  const d = f.host.decision(input.userId);
+  const decision = d.ok ? d.decision : undefined;
+  const legal = decision?.legalActions ?? [];
   const unit = str(input, 'unit');
   const out = new Map<string, string>();
+  const name = (id: string) => unitName(view, id);
+  if (focused.name === 'path' && decision && unit) {
+    // A path typed so far ("1203, 1204, 12"): the legal next hexes after the hexes already given.
+    const done = hexList(focused.value.replace(/[\s,;>→-]*[^\s,;>→-]*$/, '')) ?? [];
+    const partial = /[^\s,;>→-]*$/.exec(focused.value)?.[0] ?? '';
+    const next = done.length
+      ? legalAfter(
+          deps,
+          f.host,
+          decision,
+          done.map((to) => ({ type: 'move', unit, to })),
+        )
+      : legal;
+    for (const a of next)
+      if (a.type === 'move' && a.unit === unit && String(a.to).startsWith(partial)) {
+        const v = [...done, String(a.to)].join(', ');
+        out.set(v, v);
+      }
+    return [...out].map(([value, n]) => ({ name: n, value })).slice(0, 25);
+  }
+  if (focused.name === 'target' && input.subcommand === 'charge' && unit && view) {
+    // The enemy units next to the last hex of the path given so far.
+    const last = hexList(str(input, 'path'))?.at(-1);
+    const side = view.units.find((u) => u.id === unit)?.side;
+    for (const e of view.units)
+      if (last && e.side !== side && e.hex && !e.eliminated && distance(e.hex, last) === 1)
+        out.set(e.id, name(e.id));
+  }
   for (const a of legal) {
+    const attackers = (a.attackers as string[] | undefined) ?? [];
+    const defenders = (a.defenders as string[] | undefined) ?? [];
     if (focused.name === 'unit') {
-      const id = (a.unit ?? (a.type === 'shock' ? (a.attackers as string[])[0] : undefined)) as
-        | string
-        | undefined;
-      if (id && ['move', 'face', 'fire', 'shock'].includes(a.type)) out.set(id, unitName(view, id));
-    } else if (focused.name === 'path' && a.type === 'move' && a.unit === unit) {
-      out.set(String(a.to), `${a.to as string}`);
+      const id = (a.unit ?? (a.type === 'shock' ? attackers[0] : undefined)) as string | undefined;
+      const kinds = input.subcommand === 'charge' ? ['move'] : ['move', 'face', 'fire', 'shock'];
+      if (id && kinds.includes(a.type)) out.set(id, name(id));
+      // A unit that joins a shock of several is one of its attackers too.
+      if (a.type === 'shock' && input.subcommand === 'shock') for (const x of attackers) out.set(x, name(x));
     } else if (focused.name === 'target') {
       if (input.subcommand === 'fire' && a.type === 'fire' && a.unit === unit)
-        out.set(String(a.target), unitName(view, String(a.target)));
-      if (
-        input.subcommand === 'shock' &&
-        a.type === 'shock' &&
-        (a.attackers as string[]).length === 1 &&
-        (a.attackers as string[])[0] === unit
-      )
-        for (const d of a.defenders as string[]) out.set(d, unitName(view, d));
+        out.set(String(a.target), name(String(a.target)));
+      if (input.subcommand === 'shock' && a.type === 'shock' && unit && attackers.includes(unit)) {
+        for (const x of defenders) out.set(x, name(x));
+        // 11.2: one unit against several adjacent enemies together.
+        if (defenders.length > 1 && attackers.length === 1)
+          out.set(defenders.join(', '), `Together: ${defenders.map(name).join(' + ')}`);
+      }
+    } else if (focused.name === 'with' && input.subcommand === 'shock' && a.type === 'shock') {
+      // 11.2: more attackers on the same single target.
+      const target = str(input, 'target');
+      if (!unit || !attackers.includes(unit) || attackers.length < 2) continue;
+      if (target && (defenders.length !== 1 || defenders[0] !== target)) continue;
+      const others = attackers.filter((x) => x !== unit);
+      if (others.length > 1) out.set(others.join(', '), `All of: ${others.map(name).join(' + ')}`);
+      for (const x of others) out.set(x, name(x));
     }
   }
   return [...out]
-    .map(([value, name]) => ({ name, value }))
+    .map(([value, n]) => ({ name: n, value }))
     .filter(match)
     .slice(0, 25);
 }
 
+/** The legal orders of the decision's seat after some orders (for a path being typed). */
+function legalAfter(deps: BotDeps, host: BattleHost, d: HostDecision, orders: Action[]): Action[] {
+  if (host.kind !== 'battle') return [];
+  let state = stateOf(host.game);
+  for (const a of orders) {
+    const r = deps.engine.apply(state, d.submitSeat, a);
+    if (!r.ok) return [];
+    state = r.state;
+  }
+  return deps.engine.legalActions(state, d.submitSeat);
+}
+
 export const command: BotCommand = {
   data,
-  slow: (input) => ['create', 'map', 'move', 'face', 'fire', 'shock'].includes(input.subcommand ?? ''),
+  slow: (input) =>
+    ['create', 'map', 'move', 'face', 'fire', 'shock', 'charge'].includes(input.subcommand ?? ''),
+  // These make a picture: acknowledged first, the picture drawn in the picture thread (issue 15).
+  deferFirst: (input) => ['map', 'move', 'face', 'fire', 'shock', 'charge'].includes(input.subcommand ?? ''),
   privateReply: (input) =>
-    ['map', 'status', 'move', 'face', 'fire', 'shock'].includes(input.subcommand ?? ''),
+    ['map', 'status', 'move', 'face', 'fire', 'shock', 'charge', 'orders'].includes(input.subcommand ?? ''),
   execute,
   autocomplete,
 };

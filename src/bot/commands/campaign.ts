@@ -1,7 +1,9 @@
 // /campaign: create, join, leave, start, status, map, settings, replace, concede, draw, end.
 // One open campaign per channel or thread; a user may hold several seats and a side may be
 // shared by several users (one per nationality seat).
+
 import { InteractionContextType, SlashCommandBuilder } from 'discord.js';
+import type { SettingsChange } from '../../app/settings.js';
 import { pictureName } from '../map-renderer.js';
 import { privateEmbed, publicEmbed } from '../presenters/status.js';
 import { findGame, seatLabel } from '../session.js';
@@ -84,7 +86,9 @@ export const data = new SlashCommandBuilder()
   .addSubcommand((s) =>
     s
       .setName('settings')
-      .setDescription('Change deadlines, timeout policy or per-move maps (creator or server managers)')
+      .setDescription(
+        'Deadlines, timeout policy, per-move maps, tactical battles (creator or server managers)',
+      )
       .addIntegerOption((o) =>
         o
           .setName('deadline_hours')
@@ -101,7 +105,38 @@ export const data = new SlashCommandBuilder()
             { name: 'wait for the player', value: 'wait' },
           ),
       )
-      .addBooleanOption((o) => o.setName('move_maps').setDescription('Post the public map after every move')),
+      .addBooleanOption((o) => o.setName('move_maps').setDescription('Post the public map after every move'))
+      // Issue 16: battles fought out on the tactical map (set before the start; the service refuses after).
+      .addStringOption((o) =>
+        o
+          .setName('tactical')
+          .setDescription('Fight battles out on the tactical map: off, offer (both must accept) or always')
+          .addChoices(
+            { name: 'off (every battle on the table)', value: 'off' },
+            { name: 'offer (both commanders must accept)', value: 'offer' },
+            { name: 'always (every eligible battle)', value: 'always' },
+          ),
+      )
+      .addIntegerOption((o) =>
+        o
+          .setName('tactical_min_sp')
+          .setDescription('Each side needs at least this many SP for a tactical battle')
+          .setMinValue(1)
+          .setMaxValue(60),
+      )
+      .addIntegerOption((o) =>
+        o
+          .setName('tactical_turns')
+          .setDescription('Time budget: at most this many tactical turns per battle')
+          .setMinValue(1)
+          .setMaxValue(30),
+      )
+      .addStringOption((o) =>
+        o
+          .setName('tactical_autopilot')
+          .setDescription("How the autopilot's seats answer the offer")
+          .addChoices({ name: 'accept', value: 'accept' }, { name: 'decline', value: 'decline' }),
+      ),
   )
   .addSubcommand((s) =>
     addSeatOption(
@@ -126,7 +161,7 @@ export const data = new SlashCommandBuilder()
     ).addIntegerOption((o) =>
       o
         .setName('level')
-        .setDescription('0 = a human plays it, 1 = passive, 2-3 = standard autopilot')
+        .setDescription('0 = a human plays it, 1 = passive, 2 = standard, 3 = expert autopilot')
         .setRequired(true)
         .setMinValue(0)
         .setMaxValue(3),
@@ -153,6 +188,26 @@ function deadlineHours(
     };
   }
   return { ok: true, value: raw };
+}
+
+/**
+ * Issue 16: the tactical-battle options of /campaign settings as the service's change (the autopilot's
+ * answer applies to every seat of the campaign), or undefined when none was given.
+ */
+function tacticalChange(deps: BotDeps, gameId: string, input: CommandInput): SettingsChange['tactical'] {
+  const mode = str(input, 'tactical') as 'off' | 'offer' | 'always' | undefined;
+  const minSp = int(input, 'tactical_min_sp');
+  const maxTurns = int(input, 'tactical_turns');
+  const answer = str(input, 'tactical_autopilot') as 'accept' | 'decline' | undefined;
+  if (mode === undefined && minSp === undefined && maxTurns === undefined && answer === undefined)
+    return undefined;
+  const seats = deps.directory.seats(gameId).map((s) => s.seat);
+  return {
+    ...(mode ? { mode } : {}),
+    ...(minSp !== undefined ? { minSp } : {}),
+    ...(maxTurns !== undefined ? { maxTurns } : {}),
+    ...(answer ? { autopilot: Object.fromEntries(seats.map((s) => [s, answer])) } : {}),
+  } as SettingsChange['tactical'];
 }
 
 function create(deps: BotDeps, input: CommandInput): Reply {
@@ -284,25 +339,37 @@ async function execute(deps: BotDeps, input: CommandInput): Promise<Reply> {
       const hours = checked.value;
       const timeout = str(input, 'timeout');
       const moveMaps = bool(input, 'move_maps');
-      if (hours === undefined && timeout === undefined && moveMaps === undefined) {
-        const current = JSON.parse(game.settings) as {
-          deadlineMs?: { phase?: number };
-          timeoutPolicy?: string;
-        };
+      const tactical = tacticalChange(deps, game.id, input);
+      if (hours === undefined && timeout === undefined && moveMaps === undefined && tactical === undefined) {
+        const current = deps.service.settings({ gameId: game.id });
+        if (!current.ok) return errorReply(current.error.message);
+        const t = current.tactical;
         return {
-          content: `Deadline per phase: ${Math.round((current.deadlineMs?.phase ?? 24 * HOUR) / HOUR)} h; at the deadline: ${current.timeoutPolicy ?? 'autopilot'}; per-move maps: ${deps.directory.botOptions(game).moveMaps ? 'on' : 'off'}.`,
+          content: `Deadline per phase: ${Math.round(current.settings.deadlineMs.phase / HOUR)} h; at the deadline: ${current.settings.timeoutPolicy}; per-move maps: ${current.presentation.moveMaps ? 'on' : 'off'}; tactical battles: ${
+            t
+              ? `${t.mode}, at least ${t.minSp} SP a side${t.maxTurns ? `, at most ${t.maxTurns} turns` : ''}${
+                  Object.values(t.autopilot ?? {}).includes('decline') ? '; the autopilot declines' : ''
+                }`
+              : 'off'
+          }.`,
           ephemeral: true,
         };
       }
       if (timeout !== undefined && timeout !== 'autopilot' && timeout !== 'wait') {
         return errorReply('The timeout policy is "autopilot" or "wait".');
       }
-      const r = deps.directory.updateSettings(game.id, {
-        deadlineHours: hours,
-        timeoutPolicy: timeout as 'autopilot' | 'wait' | undefined,
-        moveMaps,
+      const r = deps.service.updateSettings({
+        gameId: game.id,
+        userId: input.userId,
+        isManager: input.isManager,
+        change: {
+          deadlineHours: hours,
+          timeoutPolicy: timeout as 'autopilot' | 'wait' | undefined,
+          moveMaps,
+          ...(tactical ? { tactical } : {}),
+        },
       });
-      if (!r.ok) return errorReply(r.message);
+      if (!r.ok) return errorReply(r.error.message);
       return { content: 'Campaign settings updated.', ephemeral: false };
     }
     case 'replace': {
@@ -398,13 +465,7 @@ async function execute(deps: BotDeps, input: CommandInput): Promise<Reply> {
 }
 
 export function pendingSeatsOf(deps: BotDeps, gameId: string): string[] {
-  const game = deps.directory.game(gameId);
-  if (!game?.state || game.status !== 'active') return [];
-  try {
-    return deps.engine.pendingSeats(JSON.parse(game.state));
-  } catch {
-    return [];
-  }
+  return deps.service.pendingSeats({ gameId });
 }
 
 export async function mapReply(deps: BotDeps, input: CommandInput, gameId: string): Promise<Reply> {

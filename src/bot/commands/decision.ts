@@ -4,7 +4,7 @@
 // them as buttons. Picking goes through the usual preview.
 import { SlashCommandBuilder } from 'discord.js';
 import type { Action } from '../../app/engine-port.js';
-import type { ActionType } from '../../engine/actions.js';
+import type { ActionType } from '../../app/engine-types.js';
 import { pictureName } from '../map-renderer.js';
 import { actionKey, buttonableActions, decisionRows, previewOrder } from '../orders.js';
 import { actionLabel } from '../presenters/describe.js';

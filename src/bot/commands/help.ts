@@ -1,5 +1,6 @@
 // /help: what you can do now, by phase; lists your pending decisions as buttons.
 import { SlashCommandBuilder } from 'discord.js';
+import { battleHelp } from '../battle/help.js';
 import { buttonableActions, decisionRows } from '../orders.js';
 import { phaseLine } from '../presenters/status.js';
 import { findGame, seatLabel } from '../session.js';
@@ -23,9 +24,14 @@ const GENERAL = [
 ];
 
 export const command: BotCommand = {
-  data: new SlashCommandBuilder().setName('help').setDescription('What you can do now in this campaign'),
+  data: new SlashCommandBuilder()
+    .setName('help')
+    .setDescription('What you can do now in this campaign or battle'),
   privateReply: () => true,
   async execute(deps, input): Promise<Reply> {
+    // A battle's thread (issue 15): what the battle waits on now, for whom, with which commands.
+    const here = deps.directory.inChannel(input.guildId, input.channelId);
+    if (here?.kind === 'battle') return battleHelp(deps, here, input);
     const g = findGame(deps, input);
     if (!g.ok || g.game.status !== 'active') {
       const intro = g.ok

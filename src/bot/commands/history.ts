@@ -2,8 +2,8 @@
 // reinforcements and the end. During play each player reads only what their seats may know, and
 // the answer is private; after the end everyone reads everything, with the result and the final map.
 import { SlashCommandBuilder } from 'discord.js';
+import type { GameRow } from '../../app/directory.js';
 import type { StoryChapter } from '../../app/standings/index.js';
-import type { GameRow } from '../../db/schema.js';
 import { pictureName } from '../map-renderer.js';
 import { findGame } from '../session.js';
 import { sideLabel } from '../settlement.js';

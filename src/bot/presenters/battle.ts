@@ -40,6 +40,8 @@ interface BattleData {
   die?: number;
   /** The side whose survivors must retreat (9.51), when the engine reports it. */
   mustRetreat?: string;
+  /** Issue 16: fought out on the tactical map (no CRT column or die). */
+  tactical?: boolean;
 }
 
 function rec(x: unknown): Record<string, unknown> | null {
@@ -94,6 +96,7 @@ export function battleData(e: EngineEvent): BattleData | null {
     prisonersDue: typeof d.prisonersDue === 'number' ? d.prisonersDue : 0,
     ...(typeof d.die === 'number' ? { die: d.die } : {}),
     ...(typeof d.mustRetreat === 'string' ? { mustRetreat: d.mustRetreat } : {}),
+    ...(d.tactical === true ? { tactical: true } : {}),
   };
 }
 
@@ -155,12 +158,16 @@ export function battleEmbed(d: BattleData, names?: NameBook): APIEmbed {
   // force taken on a P) plus the commander's Initiative; prisoners come after (9.45).
   const removed = (s: SideReport) => sum(s.eliminated) + (s.result.kind === 'captured' ? sum(s.captured) : 0);
   const initiative = (s: SideReport, enemy: SideReport) => Math.max(0, s.score - removed(enemy));
-  const odds = [
-    `${aStart} SP attacking ${dStart} SP: the **${d.column}%** column of the Combat Results Table (9.2).`,
-    d.die !== undefined
-      ? `The attacker rolled ${d.die}; with the leaders' ratings and terrain the roll counts as **${d.modifiedRoll}** (9.22).`
-      : `The attacker's die, with the leaders' ratings and terrain, came to **${d.modifiedRoll}** (9.22).`,
-  ];
+  const odds = d.tactical
+    ? [
+        `${aStart} SP attacking ${dStart} SP, fought out on the tactical map: the losses, prisoners and leaders' fates below come from how that battle ended.`,
+      ]
+    : [
+        `${aStart} SP attacking ${dStart} SP: the **${d.column}%** column of the Combat Results Table (9.2).`,
+        d.die !== undefined
+          ? `The attacker rolled ${d.die}; with the leaders' ratings and terrain the roll counts as **${d.modifiedRoll}** (9.22).`
+          : `The attacker's die, with the leaders' ratings and terrain, came to **${d.modifiedRoll}** (9.22).`,
+      ];
   const why =
     d.victor === 'draw'
       ? `Neither side prevailed: ${a.score} to ${def.score} (enemy SP removed + the commander's Initiative, 9.0). A draw: nobody retreats.`
@@ -211,7 +218,9 @@ export function battleLine(e: EngineEvent, names?: NameBook): string | null {
   if (e.type === 'battle-public') {
     const d = rec(e.data);
     if (typeof d?.hex !== 'string') return null;
-    return `${battleHeadline(d.hex, typeof d.victor === 'string' ? d.victor : 'draw', names)}.`;
+    // Issue 16: a battle fought out on the tactical map is announced before it has a victor.
+    if (typeof d.victor !== 'string') return `⚔️ A battle is being fought at ${placeLabel(names, d.hex)}.`;
+    return `${battleHeadline(d.hex, d.victor, names)}.`;
   }
   return null;
 }

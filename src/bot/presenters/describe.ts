@@ -49,6 +49,16 @@ export function describeAction(a: Action, names?: NameBook): string {
       return `Decline to attack at ${hex(a.hex)}`;
     case 'combat-order':
       return `Resolve the battles in this order: ${Array.isArray(a.hexes) ? a.hexes.map(hex).join(', ') : '?'}`;
+    case 'combat-tactical':
+      // Issue 16: the offer to fight the committed battle out on the tactical map.
+      return a.accept === true
+        ? `Fight the battle at ${hex(a.hex)} out on the tactical map`
+        : `Decline: resolve the battle at ${hex(a.hex)} on the table`;
+    case 'combat-tactical-order': {
+      // Issue 16: an order in a battle fought on the tactical map (its thread shows the details).
+      const o = (a.order ?? {}) as { type?: string };
+      return `Battle at ${hex(a.hex)}: ${o.type === 'done' ? 'done' : (o.type ?? 'order').replace(/-/g, ' ')} (${String(a.as)})`;
+    }
     case 'combat-sortie':
       return `Sortie from the fortress at ${hex(a.hex)}`;
     case 'combat-retreat':

@@ -62,9 +62,9 @@ export async function run(args: string[]): Promise<number> {
     `## ${sc.loaded.data.name}: ${games} battles per match-up, seeds ${first}-${first + games - 1}\n`,
   );
   console.log(
-    '| Prussia | Austria | Prussian wins | Austrian wins | Draws | Decisive / substantive / marginal (P) | CP lost P (mean) | CP lost A (mean) | A/P loss ratio | Refused | s per battle |',
+    '| Prussia | Austria | Prussian wins | Austrian wins | Draws | Decisive / substantive / marginal (P) | CP lost P (mean) | CP lost A (mean) | A/P loss ratio | Ended by withdrawal | Refused | Units routed (mean P / A) | s per battle |',
   );
-  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const m of matches as Match[]) {
     const [pp, ap] = MATCHES[m];
     let pw = 0;
@@ -75,6 +75,7 @@ export async function run(args: string[]): Promise<number> {
     let la = 0;
     let refused = 0;
     let withdrawals = 0;
+    const routs = { prussia: 0, austria: 0 };
     const t0 = performance.now();
     for (let i = 0; i < games; i++) {
       const r = playBattle({
@@ -83,6 +84,13 @@ export async function run(args: string[]): Promise<number> {
         seed: first + i,
         policies: { prussia: pp, austria: ap },
         onRefused: () => refused++,
+        onStep: (st) => {
+          for (const e of st.events) {
+            if (e.type !== 'routed') continue;
+            const u = st.state.units.find((x) => x.id === e.unit);
+            if (u) routs[u.side]++;
+          }
+        },
       });
       const o = r.state.over!;
       if (o.reason.startsWith('army withdrawal')) withdrawals++;
@@ -96,7 +104,7 @@ export async function run(args: string[]): Promise<number> {
     }
     const pct = (n: number) => `${n} (${((100 * n) / games).toFixed(0)}%)`;
     console.log(
-      `| ${pp} | ${ap} | ${pct(pw)} | ${pct(aw)} | ${pct(dr)} | ${lv.decisive} / ${lv.substantive} / ${lv.marginal} | ${(lp / games).toFixed(1)} | ${(la / games).toFixed(1)} | ${lp ? (la / lp).toFixed(1) : '-'} | ${withdrawals} | ${refused} | ${((performance.now() - t0) / 1000 / games).toFixed(1)} |`,
+      `| ${pp} | ${ap} | ${pct(pw)} | ${pct(aw)} | ${pct(dr)} | ${lv.decisive} / ${lv.substantive} / ${lv.marginal} | ${(lp / games).toFixed(1)} | ${(la / games).toFixed(1)} | ${lp ? (la / lp).toFixed(1) : '-'} | ${withdrawals} | ${refused} | ${(routs.prussia / games).toFixed(1)} / ${(routs.austria / games).toFixed(1)} | ${((performance.now() - t0) / 1000 / games).toFixed(1)} |`,
     );
   }
   return 0;

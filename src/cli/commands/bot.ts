@@ -71,6 +71,7 @@ export async function run(args: string[]): Promise<number> {
     names: loadNames(),
     rules: loadRules(),
     render,
+    ...(threaded ? { battlePictures: threaded.battle } : {}),
     redis: config.REDIS_URL ? { url: config.REDIS_URL, workers: true } : undefined,
     // Single process: the autopilot and deadlines run in a worker thread (#19.1).
     ...(config.DATABASE_PATH === ':memory:'

@@ -10,6 +10,7 @@ export const summary = 'Play a local campaign with the autopilot on every seat (
 
 const HELP = `Usage: ftg demo [--scenario 1757|PATH] [--seed N] [--turns N] [--out DIR] [--no-maps]
                 [--level standard|passive|SEAT=LEVEL,...] [--dice 4,2,6] [--quiet]
+                [--tactical off|offer|always]
 
   --scenario   a scenario id (1756..1762, default 1757) or a path to a scenario JSON file
   --seed       the game seed (default 1); the autopilots' own RNGs derive from it
@@ -19,6 +20,9 @@ const HELP = `Usage: ftg demo [--scenario 1757|PATH] [--seed N] [--turns N] [--o
   --level      autopilot level for every seat, or per seat, e.g. prussia=standard,austria=passive
   --dice       die rolls fixed in advance, e.g. 4,2,6
   --quiet      only the progress lines and the result
+  --tactical   off|offer|always: fight eligible battles out on the tactical map (default off here,
+               since every seat is the autopilot and they accept the offer; campaigns in the
+               service default to offer)
   --battle ID  play the autopilot battle ID (leuthen-1, leuthen-2) instead: see ftg battle demo --help
   --games N    balance run: N campaigns (seeds --seed, --seed+1, ...) without maps; prints a
                markdown summary (levels of victory, SP lost by side, fortresses changing hands)`;
@@ -55,6 +59,7 @@ export async function run(args: string[]): Promise<number> {
       level: { type: 'string' },
       dice: { type: 'string' },
       quiet: { type: 'boolean' },
+      tactical: { type: 'string' },
       games: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -67,10 +72,10 @@ export async function run(args: string[]): Promise<number> {
   };
 
   const engine = await import('../../engine/index.js');
-  const { NATIONALITIES } = await import('../../engine/types.js');
+  const { NATIONALITIES } = await import('../../engine/index.js');
   const { isLevel } = await import('../../autopilot/decide.js');
   type Level = import('../../autopilot/decide.js').Level;
-  type Seat = import('../../engine/types.js').Seat;
+  type Seat = import('../../engine/index.js').Seat;
 
   const scenarioArg = (values.scenario as string | undefined) ?? '1757';
   let scenario: Parameters<typeof engine.setup>[0];
@@ -126,6 +131,12 @@ export async function run(args: string[]): Promise<number> {
       level = per;
     }
   }
+  const tacticalMode = (values.tactical as string | undefined) ?? 'off';
+  if (tacticalMode !== 'off' && tacticalMode !== 'offer' && tacticalMode !== 'always')
+    return fail(`--tactical takes off, offer or always, got "${values.tactical}"`);
+  if (tacticalMode !== 'off') (await import('../../app/tactical.js')).registerTacticalBattles();
+  const tactical =
+    tacticalMode === 'off' ? undefined : { mode: tacticalMode as 'offer' | 'always', minSp: 6 };
   const quiet = !!values.quiet;
   const maps = !values['no-maps'];
   const outDir = (values.out as string | undefined) ?? join('out', `${scenarioName}-${seedText}`);
@@ -163,8 +174,8 @@ export async function run(args: string[]): Promise<number> {
   // Maps: drawn by the render layer from views only; without it, the views are written as JSON.
   let drawMaps:
     | ((
-        state: import('../../engine/types.js').GameState,
-        events: import('../../engine/types.js').GameEvent[],
+        state: import('../../engine/index.js').GameState,
+        events: import('../../engine/index.js').GameEvent[],
         turn: number,
       ) => void)
     | undefined;
@@ -222,6 +233,7 @@ export async function run(args: string[]): Promise<number> {
       map,
       ...(turns !== undefined ? { turns } : {}),
       ...(dice ? { dice } : {}),
+      ...(tactical ? { tactical } : {}),
       onTurn: ({ turn, state, events }) => {
         lastTurn = turn;
         const pub = engine.eventsFor(events, 'public', state.seatSide);

@@ -4,9 +4,8 @@
 // checks (src/engine/fuzz.ts, src/autopilot/fuzz-drive.ts). With --minutes the run is a
 // time-boxed campaign over the scenarios in turn, seeds counting up, with a summary at the end.
 import { fuzzAutopilotGame } from '../../autopilot/fuzz-drive.js';
-import { fuzzGame } from '../../engine/fuzz.js';
-import type { Scenario } from '../../engine/scenario/index.js';
-import { SCENARIO_IDS, type ScenarioId } from '../../engine/types.js';
+import type { Scenario } from '../../engine/index.js';
+import { fuzzGame, SCENARIO_IDS, type ScenarioId } from '../../engine/index.js';
 import { parseCommandArgs } from '../options.js';
 import { parseSeed, resolveScenario } from '../scenario-arg.js';
 

@@ -7,6 +7,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { clip } from '../../app/result.js';
+import { registerTacticalBattles } from '../../app/tactical.js';
 import {
   apply,
   eventsFor,
@@ -18,6 +19,7 @@ import {
   setup,
   view,
 } from '../../engine/index.js';
+import { drive } from '../../kernel/index.js';
 import { parseCommandArgs } from '../options.js';
 import { parseDice, parseSeed, resolveScenario } from '../scenario-arg.js';
 
@@ -37,13 +39,15 @@ const PHASES: readonly PhaseName[] = [
 ];
 
 const HELP = `Usage: ftg play (--scenario 1757|PATH [--seed N] | --from STATE.json) [--dice 4,2,6] --actions FILE.jsonl
-                [--as SEAT] [--out DIR] [--keep-going] [--until [TURN:]PHASE]
+                [--as SEAT] [--out DIR] [--keep-going] [--until [TURN:]PHASE] [--tactical MODE]
   Each line of FILE is {"seat": "prussia", "action": {"type": "done"}}.
   --from FILE     continue a saved game (the state.json --out writes) instead of a scenario
   --dice 4,2,6    the next die rolls (with --from: replace the saved forced rolls)
   --as SEAT       print the events and view that seat sees (default: public)
   --out DIR       also write state.json, view.json and events.jsonl there
   --keep-going    report a refused line and go on with the next (exit code 1 at the end)
+  --tactical MODE off|offer|always: battles fought out on the tactical map (issue #16; default off;
+                  orders are {"type":"combat-tactical-order","hex":..,"as":..,"order":{..}})
   --until PHASE   stop once the game reaches PHASE (${PHASES.join(', ')}); 7:combat = Game-Turn 7's`;
 
 /** `PHASE` or `TURN:PHASE` for --until; undefined when absent, an error message when bad. */
@@ -96,6 +100,7 @@ export async function run(args: string[]): Promise<number> {
       from: { type: 'string' },
       'keep-going': { type: 'boolean' },
       until: { type: 'string' },
+      tactical: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -130,6 +135,15 @@ export async function run(args: string[]): Promise<number> {
     return 2;
   }
   const viewer = as as Seat | 'public';
+  // Issue #16: the tactical host is registered always, so a saved game with battles on the
+  // tactical map (--from) goes on; --tactical sets the mode of a new one.
+  registerTacticalBattles();
+  const mode = values.tactical as string | undefined;
+  if (mode !== undefined && mode !== 'off' && mode !== 'offer' && mode !== 'always') {
+    console.error(`ftg play: --tactical takes off, offer or always, not ${clip(mode, 40)}`);
+    return 2;
+  }
+  const tactical = mode === undefined ? undefined : { mode: mode as 'off' | 'offer' | 'always', minSp: 6 };
   let state: GameState;
   if (from) {
     const loaded = loadState(from);
@@ -141,17 +155,16 @@ export async function run(args: string[]): Promise<number> {
     if (values.dice) state.rng = { ...state.rng, forced: [...dice.value] };
   } else {
     try {
-      state = setup(sc!.value as never, parseSeed(values.seed as string | undefined), { dice: dice.value });
+      state = setup(sc!.value as never, parseSeed(values.seed as string | undefined), {
+        dice: dice.value,
+        ...(tactical ? { tactical } : {}),
+      });
     } catch (e) {
       // A scenario file that passes the schema but not the map (an unknown hex, a leader twice).
       console.error(`ftg play: ${clip((e as Error).message, 300)}`);
       return 2;
     }
   }
-  const reached = () =>
-    until !== undefined &&
-    state.phase === until.phase &&
-    (until.turn === undefined || state.turn === until.turn);
   let refusedLines = 0;
   const all: GameEvent[] = [];
   let lines: string[] = [];
@@ -163,37 +176,63 @@ export async function run(args: string[]): Promise<number> {
       return 2;
     }
   }
-  for (const [i, raw] of lines.entries()) {
-    if (reached()) {
-      console.log(
-        `stopped at line ${i + 1}: Game-Turn ${state.turn}, ${state.phase} phase reached (--until)`,
-      );
-      break;
-    }
-    const line = raw.trim();
-    if (!line || line.startsWith('#')) continue;
-    let entry: { seat?: unknown; action?: unknown };
-    try {
-      entry = JSON.parse(line);
-    } catch (e) {
-      console.error(`line ${i + 1}: not JSON: ${clip((e as Error).message, 120)}`);
-      return 1;
-    }
-    if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) {
-      console.error(`line ${i + 1}: expected an object {"seat": ..., "action": {...}}, not ${clip(line)}`);
-      return 1;
-    }
-    const r = apply(state, entry.seat as Seat, entry.action);
-    if (!r.ok) {
-      console.error(`line ${i + 1}: refused [${r.error.rule}] ${r.error.code}: ${r.error.message}`);
-      if (!keepGoing) return 1;
+  // The script is the policy of the one game loop (src/kernel/drive.ts): each line is a turn.
+  let i = -1;
+  let exit: number | undefined;
+  const played = drive<GameState, unknown, GameEvent>({
+    state,
+    isOver: () => false,
+    apply: (s, seat, action) => apply(s, seat as Seat, action),
+    next(s) {
+      for (i++; i < lines.length; i++) {
+        if (
+          until !== undefined &&
+          s.phase === until.phase &&
+          (until.turn === undefined || s.turn === until.turn)
+        ) {
+          console.log(`stopped at line ${i + 1}: Game-Turn ${s.turn}, ${s.phase} phase reached (--until)`);
+          return { stop: 'until' };
+        }
+        const line = (lines[i] as string).trim();
+        if (!line || line.startsWith('#')) continue;
+        let entry: { seat?: unknown; action?: unknown };
+        try {
+          entry = JSON.parse(line);
+        } catch (e) {
+          console.error(`line ${i + 1}: not JSON: ${clip((e as Error).message, 120)}`);
+          exit = 1;
+          return { stop: 'bad-line' };
+        }
+        if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) {
+          console.error(
+            `line ${i + 1}: expected an object {"seat": ..., "action": {...}}, not ${clip(line)}`,
+          );
+          exit = 1;
+          return { stop: 'bad-line' };
+        }
+        return { seat: entry.seat as string, candidates: [entry.action] };
+      }
+      return { stop: 'end' };
+    },
+    refused(_s, _seat, _action, error) {
+      console.error(`line ${i + 1}: refused [${error.rule}] ${error.code}: ${error.message}`);
+    },
+    exhausted() {
+      if (!keepGoing) {
+        exit = 1;
+        return 'stop';
+      }
       refusedLines++;
-      continue;
-    }
-    state = r.state;
-    for (const e of eventsFor(r.events, viewer, state.seatSide)) console.log(`[${e.kind}] ${e.text}`);
-    all.push(...r.events);
-  }
+      return 'continue';
+    },
+    accepted({ state: s, events }) {
+      for (const e of eventsFor(events, viewer, s.seatSide)) console.log(`[${e.kind}] ${e.text}`);
+      all.push(...events);
+      return undefined;
+    },
+  });
+  if (exit !== undefined) return exit;
+  state = played.state;
   const v = view(state, viewer);
   console.log(JSON.stringify(v, null, 2));
   if (values.out) {

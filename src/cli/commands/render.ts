@@ -104,7 +104,7 @@ export async function run(args: string[]): Promise<number> {
     return fail((e as Error).message);
   }
   // Events of the current phase: the view shows the viewer's moves of the last phase from them.
-  let phaseEvents: import('../../engine/types.js').GameEvent[] = [];
+  let phaseEvents: import('../../engine/index.js').GameEvent[] = [];
   if (values.actions) {
     let lines: string[];
     try {

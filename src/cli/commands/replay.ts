@@ -1,5 +1,6 @@
 // `ftg replay --db FILE --game ID [--verify]`: rebuild a game from its action log; with --verify,
-// check every snapshot and the stored state against the rebuilt one (exit 1 on a mismatch).
+// check every snapshot and the stored state against the rebuilt one (exit 1 on a mismatch, 3 when the
+// game was recorded under another rules or map version than this build plays: not verifiable).
 import { parseCommandArgs } from '../options.js';
 
 export const summary = 'Rebuild a game from its action log and check it against the stored state';
@@ -8,7 +9,8 @@ const HELP = `Usage: ftg replay --db FILE --game ID [--verify] [--json] [--engin
 
   --db FILE        the SQLite database (default: DATABASE_PATH from the environment)
   --game ID        the game to rebuild
-  --verify         compare snapshots and the stored state with the replay; exit 1 on a mismatch
+  --verify         compare snapshots and the stored state with the replay; exit 1 on a mismatch,
+                   exit 3 when the game was recorded under other rules/map versions than this build
   --json           print the rebuilt state as JSON
   --engine MODULE  a module exporting a RulesEngine (default: the real engine's adapter)`;
 
@@ -43,7 +45,7 @@ export async function run(args: string[]): Promise<number> {
     return 2;
   }
   const { openDatabase } = await import('../../db/client.js');
-  const { replayGame } = await import('../../app/replay.js');
+  const { replayGame, versionsLine } = await import('../../app/replay.js');
   const { clip } = await import('../../app/result.js');
   let handle: ReturnType<typeof openDatabase>;
   try {
@@ -62,9 +64,18 @@ export async function run(args: string[]): Promise<number> {
     const report = replayGame(handle.db, loaded.engine, values.game, values.verify === true);
     if (values.json) console.log(JSON.stringify(report.state));
     console.log(`game ${report.gameId}: ${report.actions} action(s) replayed to version ${report.version}`);
+    if (report.problems.some((p) => p.startsWith('no game'))) {
+      for (const p of report.problems) console.error(`  ${p}`);
+      return 1;
+    }
+    if (values.verify && report.versionsDiffer) {
+      // Not a mismatch: the game was played under other rules, so this build may replay it otherwise.
+      for (const p of report.problems) console.error(`  under this build: ${p}`);
+      console.log(`NOT VERIFIED: ${versionsLine(report.versions)}`);
+      return 3;
+    }
     for (const p of report.problems) console.error(`  ${p}`);
     if (values.verify) console.log(report.ok ? 'verified: replay matches the stored state' : 'MISMATCH');
-    if (report.problems.some((p) => p.startsWith('no game'))) return 1;
     return values.verify && !report.ok ? 1 : 0;
   } finally {
     handle.close();

@@ -1,8 +1,7 @@
 // `ftg schema actions|scenario`: print the JSON Schema of the engine's action union or of a
 // scenario file (zod 4 z.toJSONSchema).
 import { z } from 'zod';
-import { actionsJsonSchema } from '../../engine/actions.js';
-import { scenarioSchema } from '../../engine/scenario/schema.js';
+import { actionsJsonSchema, scenarioSchema } from '../../engine/index.js';
 
 export const summary = 'Print the JSON Schema of the actions or of a scenario file';
 

@@ -106,7 +106,7 @@ export async function run(args: string[]): Promise<number> {
     onFailed: (job, error) => log.error({ job, err: error.message }, 'job failed'),
     onError,
   });
-  const reconciled = await reconcile(handle.db, queue);
+  const reconciled = await reconcile(handle.db, queue, systemClock.now());
   log.info({ kinds, concurrency, ...reconciled }, 'worker started');
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);

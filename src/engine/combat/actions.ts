@@ -34,6 +34,18 @@ export const combatTacticalSchema = z.object({
   accept: z.boolean(),
 });
 
+/**
+ * Issue #16: one order in the tactical battle being fought at `hex`, given as the tactical seat
+ * `as` (`prussia`, `austria` or `<side>:<formation>`) that the sending campaign seat holds. The
+ * tactical engine validates `order` (a Leuthen action such as {"type":"move","unit":..,"to":..}).
+ */
+export const combatTacticalOrderSchema = z.object({
+  type: z.literal('combat-tactical-order'),
+  hex: hexId,
+  as: z.string().min(1).max(100),
+  order: z.looseObject({ type: z.string().min(1).max(40) }),
+});
+
 export const combatActionSchemas = [
   combatOrderSchema,
   combatAttackSchema,
@@ -41,11 +53,12 @@ export const combatActionSchemas = [
   combatSortieSchema,
   combatRetreatSchema,
   combatTacticalSchema,
+  combatTacticalOrderSchema,
 ] as const;
 
 /** What the hook keeps in state.combat.hook between actions (plain JSON). */
 export interface CombatHookState {
-  stage: 'order' | 'garrison' | 'option' | 'tactical-offer' | 'retreat' | 'done';
+  stage: 'order' | 'garrison' | 'option' | 'tactical-offer' | 'tactical' | 'retreat' | 'done';
   /** Contested hexes still to resolve, in order; the first is current once ordered. */
   queue: HexId[];
   /** The side holding the option in the current hex, and the sides that have declined there. */
@@ -57,6 +70,11 @@ export interface CombatHookState {
   garrison?: { hex: HexId; side: Side; first: Side; waiting: Seat[] };
   /** Issue #16: the committed attack waiting for both commanders' answer to "fight it out?". */
   tactical?: { hex: HexId; attacker: Side; answers: Partial<Record<Side, boolean>> };
+  /**
+   * Issue #16: the battle being fought out on the tactical map (stage 'tactical'): the host's
+   * session (the whole tactical game, plain JSON) and which campaign seat holds each tactical seat.
+   */
+  battle?: { hex: HexId; attacker: Side; seats: Record<string, Seat>; session: unknown };
   retreat?: {
     hex: HexId;
     side: Side;
@@ -74,6 +92,7 @@ export type CombatDeclineAction = z.infer<typeof combatDeclineSchema>;
 export type CombatSortieAction = z.infer<typeof combatSortieSchema>;
 export type CombatRetreatAction = z.infer<typeof combatRetreatSchema>;
 export type CombatTacticalAction = z.infer<typeof combatTacticalSchema>;
+export type CombatTacticalOrderAction = z.infer<typeof combatTacticalOrderSchema>;
 /** Every action only the Combat Phase takes (it also takes `done` and `garrison`). */
 export type CombatAction = z.infer<(typeof combatActionSchemas)[number]>;
 

@@ -26,49 +26,61 @@ import {
   combatOrderSchema,
   combatRetreatSchema,
   combatSortieSchema,
+  combatTacticalOrderSchema,
   combatTacticalSchema,
   finishHex,
   hookState,
   setHookState,
 } from './actions.js';
+import type { BattleOutcome } from './battle.js';
 import { firstAttackOption } from './battle.js';
 import { attackBlocker, contestedHexes, forceInHex, mayAct, mustAttack, seatFor } from './forces.js';
 import { combatGarrison, garrisonMoves, sortie, windowSeats } from './fortress.js';
 import { applyBattle } from './outcome.js';
 import { type BattleResolver, crtResolver } from './resolver.js';
 import { carryOutRetreat, startRetreat } from './retreat-step.js';
+import { type TacticalHost, tacticalHost } from './tactical-host.js';
+import {
+  applyTacticalOrder,
+  participantSeats,
+  playTacticalAutopilot,
+  startTacticalBattle,
+  tacticalAutopilotAction,
+  tacticalLegal,
+  tacticalPending,
+  tacticalStep,
+  tacticalViewPart,
+} from './tactical-stage.js';
 
 export { combatActionSchemas } from './actions.js';
 export { contestedHexes, forceInHex } from './forces.js';
 export { captureLeader, killLeader } from './outcome.js';
 export { retreatBoard } from './retreat-step.js';
+export { type TacticalHost, tacticalHost, useTacticalHost } from './tactical-host.js';
+export { participantSeats, type TacticalViewPart } from './tactical-stage.js';
 
 /** What the phase's functions need besides the state: the map and who decides battles. */
 interface CombatEnv {
   map: StrategicMap;
   resolver: BattleResolver;
+  /** The setting when tactical battles are offered now (absent: every battle goes to the table). */
   tactical?: TacticalOption;
+  /** Who runs a tactical battle already underway (the registered host unless one was injected). */
+  host?: TacticalHost;
 }
 
 /**
  * Issue #16 (design 5.1): campaign battles may be fought out on the tactical map. `offer` asks both
- * commanding seats after the attack is committed; `always` skips the question. The tactical
- * resolver is injected (the strategic engine does not import the tactical engine).
+ * commanding seats after the attack is committed; `always` skips the question. The tactical host
+ * is injected (the strategic engine does not import the tactical engine).
  */
 export interface TacticalOption {
   mode: 'offer' | 'always';
-  resolver: BattleResolver;
+  host: TacticalHost;
   /** Each side needs at least this many SP outside a fortress (default 6). */
   minSp?: number;
-}
-
-/** Issue #16: the seats whose forces stand in the hex (the battle's participants, who alone see it). */
-export function participantSeats(state: GameState, hex: HexId): Seat[] {
-  return NATIONALITIES.filter(
-    (n) =>
-      (state.forces[hex]?.[n]?.out ?? 0) > 0 ||
-      Object.values(state.leaders).some((l) => l.hex === hex && l.nationality === n && l.status === 'map'),
-  );
+  /** Cap on the tactical game turns (state.tactical.maxTurns). */
+  maxTurns?: number;
 }
 
 /** Design 5.1: a field battle of the minimum size; sieges, sorties and garrisons stay strategic. */
@@ -152,8 +164,9 @@ function firstOption(state: GameState, hex: HexId, events: GameEvent[]): Side {
   return r;
 }
 
-function pendingOf(state: GameState): Seat[] {
+function pendingOf(state: GameState, host: TacticalHost | undefined): Seat[] {
   const h = hookState(state);
+  if (h.stage === 'tactical' && h.battle) return tacticalPending(host, h.battle);
   if (h.stage === 'order') return [seatsOf(state, state.phasing)[0]!];
   if (h.stage === 'garrison' && h.garrison) return [...h.garrison.waiting];
   if (h.stage === 'option' && h.option) return [seatFor(state, h.option.hex, h.option.side)];
@@ -259,9 +272,8 @@ function apply(state: GameState, seat: Seat, action: Action, env: CombatEnv): Ho
           );
           break;
         }
-        const e = fight(state, { ...env, resolver: t.resolver }, hex, side, h, events);
+        const e = startTactical(state, env, hex, side, h, events);
         if (e) return { ok: false, error: e };
-        if ((h.stage as CombatHookState['stage']) !== 'retreat') advance(state, map, h, events);
         break;
       }
       const e = fight(state, env, hex, side, h, events);
@@ -274,7 +286,7 @@ function apply(state: GameState, seat: Seat, action: Action, env: CombatEnv): Ho
       const t = h.tactical;
       if (h.stage !== 'tactical-offer' || !t || t.hex !== a.hex)
         return err('9.0', 'no-tactical-offer', `No tactical battle is offered at ${a.hex}.`);
-      if (!pendingOf(state).includes(seat))
+      if (!pendingOf(state, env.host).includes(seat))
         return err(
           '9.0',
           'not-your-answer',
@@ -282,6 +294,13 @@ function apply(state: GameState, seat: Seat, action: Action, env: CombatEnv): Ho
         );
       t.answers[side] = a.accept;
       const e = answerTactical(state, env, h, events);
+      if (e) return { ok: false, error: e };
+      break;
+    }
+    case 'combat-tactical-order': {
+      const a = combatTacticalOrderSchema.parse(action);
+      const e =
+        applyTacticalOrder(state, env.host, h, seat, a, events) ?? continueTactical(state, env, h, events);
       if (e) return { ok: false, error: e };
       break;
     }
@@ -306,8 +325,14 @@ function apply(state: GameState, seat: Seat, action: Action, env: CombatEnv): Ho
       break;
     }
     case 'done':
-      if (!pendingOf(state).includes(seat))
+      if (!pendingOf(state, env.host).includes(seat))
         return err('9.0', 'nothing-pending', 'You have nothing to decide in this Combat Phase.');
+      if (h.stage === 'tactical' && h.battle)
+        return err(
+          '9.0',
+          'give-orders',
+          `The battle at ${h.battle.hex} is being fought on the tactical map: give your orders there (combat-tactical-order), or let the deadline pass.`,
+        );
       if (h.stage === 'garrison' && h.garrison) {
         // 12.21: this seat makes no (more) garrison moves here; the option opens when all have answered.
         h.garrison.waiting = h.garrison.waiting.filter((x) => x !== seat);
@@ -336,10 +361,25 @@ function fight(
   const defenderSide = otherSide(attackerSide);
   const attacker = forceInHex(state, hex, attackerSide);
   const defender = forceInHex(state, hex, defenderSide);
-  const wasBesieged = state.besieged.includes(hex);
-  // The seam: the resolver decides the committed battle; the code below applies its outcome.
+  // The seam: the resolver decides the committed battle; conclude() applies its outcome.
   const out = resolver.resolve(state, { hex, attacker, defender }, map);
   if ('error' in out) return { rule: out.rule, code: 'illegal-attack', message: out.error };
+  return conclude(state, map, hex, out, h, events);
+}
+
+/**
+ * 9.4-9.5: apply a decided battle's outcome (a table result or a tactical battle's end, the same
+ * code for both) and start the loser's retreat.
+ */
+function conclude(
+  state: GameState,
+  map: StrategicMap,
+  hex: HexId,
+  out: BattleOutcome,
+  h: CombatHookState,
+  events: GameEvent[],
+): RuleError | undefined {
+  const wasBesieged = state.besieged.includes(hex);
   // 9.0: both players may now examine the two forces in this hex, and nobody else.
   if (!state.combat.committed.includes(hex)) state.combat.committed.push(hex);
   state.combat.fought.push(hex);
@@ -359,6 +399,49 @@ function fight(
   return startRetreat(state, map, hex, loser, h, events);
 }
 
+/** Issue #16: the committed battle goes to the tactical map (the `tactical` stage). */
+function startTactical(
+  state: GameState,
+  env: CombatEnv,
+  hex: HexId,
+  attackerSide: Side,
+  h: CombatHookState,
+  events: GameEvent[],
+): RuleError | undefined {
+  const t = env.tactical;
+  if (!t) return { rule: '9.0', code: 'no-tactical-host', message: 'Tactical battles are not available.' };
+  const battle = {
+    hex,
+    attacker: forceInHex(state, hex, attackerSide),
+    defender: forceInHex(state, hex, otherSide(attackerSide)),
+  };
+  const options = t.maxTurns !== undefined ? { maxTurns: t.maxTurns } : {};
+  const e = startTacticalBattle(state, t.host, env.map, battle, h, events, options);
+  return e ?? continueTactical(state, { ...env, host: t.host }, h, events);
+}
+
+/**
+ * Issue #16: once the tactical game is over, its outcome is applied like a table result and the
+ * phase goes on (the loser's retreat, then the next hex). Nothing to do while it is being fought.
+ */
+function continueTactical(
+  state: GameState,
+  env: CombatEnv,
+  h: CombatHookState,
+  events: GameEvent[],
+): RuleError | undefined {
+  const b = h.battle;
+  const host = env.host;
+  if (h.stage !== 'tactical' || !b || !host || !host.isOver(b.session)) return undefined;
+  const out = host.outcome(state, b.session);
+  h.battle = undefined;
+  h.stage = 'option';
+  const e = conclude(state, env.map, b.hex, out, h, events);
+  if (e) return e;
+  if ((h.stage as CombatHookState['stage']) !== 'retreat') advance(state, env.map, h, events);
+  return undefined;
+}
+
 /**
  * Issue #16: once both answered, fight: tactically if both accepted, on the table at once if one
  * refused (design 5.1). Waits while one answer is missing.
@@ -376,7 +459,7 @@ function answerTactical(
   if (!refused && answers.length < 2) return undefined;
   h.tactical = undefined;
   h.stage = 'option';
-  const tactical = !refused && env.tactical ? env.tactical.resolver : undefined;
+  const tactical = !refused && !!env.tactical;
   events.push(
     ev(
       'tactical-answer',
@@ -387,11 +470,12 @@ function answerTactical(
       { hex: t.hex, tactical: !!tactical },
     ),
   );
-  if (tactical)
-    events.push(ev('battle-public', `A battle is being fought at ${t.hex}.`, { to: 'all' }, { hex: t.hex }));
-  const e = fight(state, tactical ? { ...env, resolver: tactical } : env, t.hex, t.attacker, h, events);
+  const e = tactical
+    ? startTactical(state, env, t.hex, t.attacker, h, events)
+    : fight(state, env, t.hex, t.attacker, h, events);
   if (e) return e;
-  if ((h.stage as CombatHookState['stage']) !== 'retreat') advance(state, env.map, h, events);
+  const stage = h.stage as CombatHookState['stage'];
+  if (stage !== 'retreat' && stage !== 'tactical') advance(state, env.map, h, events);
   return undefined;
 }
 
@@ -400,10 +484,11 @@ function besiegedSide(state: GameState, hex: HexId): Side | undefined {
   return garrisonSide(state, hex) ?? state.fortressControl[hex];
 }
 
-function legal(state: GameState, seat: Seat, map: StrategicMap): Action[] {
-  if (!pendingOf(state).includes(seat)) return [];
+function legal(state: GameState, seat: Seat, map: StrategicMap, host: TacticalHost | undefined): Action[] {
+  if (!pendingOf(state, host).includes(seat)) return [];
   const h = hookState(state);
   const side = state.seatSide[seat];
+  if (h.stage === 'tactical' && h.battle) return tacticalLegal(host, h.battle, seat);
   if (h.stage === 'order') return [{ type: 'combat-order', hexes: [...h.queue] }];
   if (h.stage === 'garrison' && h.garrison)
     return [...garrisonMoves(state, map, h.garrison.hex, seat), { type: 'done' }];
@@ -448,6 +533,8 @@ function defaultStep(state: GameState, env: CombatEnv, h: CombatHookState, event
     // Design 5.1: no answer (a timeout) counts as a refusal: the table decides.
     for (const s of ['prussian-allied', 'coalition'] as const) h.tactical.answers[s] ??= false;
     answerTactical(state, env, h, events);
+  } else if (h.stage === 'tactical' && h.battle) {
+    tacticalTimeout(state, env, h, events);
   } else if (h.stage === 'retreat' && h.retreat) {
     carryOutRetreat(state, h.retreat.hex, h.retreat.side, h.retreat.options[0]!, events, h.retreat.draw);
     finishHex(h, h.retreat.hex);
@@ -457,8 +544,13 @@ function defaultStep(state: GameState, env: CombatEnv, h: CombatHookState, event
   } else if (h.stage === 'option' && h.option) {
     const { hex, side } = h.option;
     if (mustAttack(state, hex, side) && attackBlocker(state, hex, side) === undefined) {
-      fight(state, env, hex, side, h, events);
-      if ((h.stage as CombatHookState['stage']) !== 'retreat') advance(state, map, h, events);
+      // 5.54: the forced attack; where tactical battles are fought without asking, it goes there.
+      const t = env.tactical;
+      if (t?.mode === 'always' && tacticalEligible(state, hex, t.minSp ?? 6))
+        startTactical(state, env, hex, side, h, events);
+      else fight(state, env, hex, side, h, events);
+      const stage = h.stage as CombatHookState['stage'];
+      if (stage !== 'retreat' && stage !== 'tactical') advance(state, map, h, events);
     } else {
       h.option.declined.push(side);
       h.option.side = otherSide(side);
@@ -467,11 +559,41 @@ function defaultStep(state: GameState, env: CombatEnv, h: CombatHookState, event
   } else h.stage = 'done';
 }
 
-/** Deadline: every remaining step takes its default. */
+/**
+ * Issue #16: a deadline in the tactical stage hands the awaited seats' tactical seats to the
+ * tactical autopilot until another seat is awaited or the battle ends (then its outcome applies).
+ */
+function tacticalTimeout(state: GameState, env: CombatEnv, h: CombatHookState, events: GameEvent[]): void {
+  const b = h.battle;
+  if (!b || !env.host) return;
+  const awaited = tacticalPending(env.host, b);
+  events.push(
+    ev(
+      'tactical-timeout',
+      `Deadline passed in the battle at ${b.hex}: the autopilot gives the orders of ${awaited.join(', ')} for this step.`,
+      toSeats(...participantSeats(state, b.hex)),
+      { hex: b.hex, seats: awaited },
+    ),
+  );
+  playTacticalAutopilot(state, env.host, b, awaited, events, true);
+  continueTactical(state, env, h, events);
+}
+
+/**
+ * Deadline: every remaining step takes its default. In the tactical stage only the step waited on
+ * is played (by the autopilot); the battle's next steps, and what follows it, get their own
+ * deadlines (the phase then stays pending: timeoutKeepsPending).
+ */
 function timeoutStep(state: GameState, env: CombatEnv): HookStep {
   const events: GameEvent[] = [];
   const h = hookState(state);
-  for (let guard = 0; h.stage !== 'done' && guard < 1000; guard++) defaultStep(state, env, h, events);
+  if (h.stage === 'tactical') tacticalTimeout(state, env, h, events);
+  else
+    for (let guard = 0; guard < 1000; guard++) {
+      const stage = h.stage as CombatHookState['stage'];
+      if (stage === 'done' || stage === 'tactical') break;
+      defaultStep(state, env, h, events);
+    }
   setHookState(state, h);
   return { ok: true, state, events };
 }
@@ -482,8 +604,9 @@ function timeoutStep(state: GameState, env: CombatEnv): HookStep {
  * uses the engine's map.
  */
 /** The named step (kernel StepName) the Combat Phase waits on: its stage and the hex being resolved. */
-function stepOfCombat(state: GameState): StepName {
+function stepOfCombat(state: GameState, host: TacticalHost | undefined): StepName {
   const h = hookState(state);
+  if (h.stage === 'tactical') return tacticalStep(host, h.battle);
   if (h.stage === 'order') return stepName('combat', 'order');
   if (h.stage === 'garrison') return stepName('combat', 'garrison', h.garrison?.hex);
   if (h.stage === 'option') return stepName('combat', 'option', h.option?.hex);
@@ -492,39 +615,65 @@ function stepOfCombat(state: GameState): StepName {
   return stepName('combat', 'done');
 }
 
-let registeredTactical: BattleResolver | undefined;
+/**
+ * The game's setting (state.tactical) with the host registered by the host application
+ * (tactical-host.ts useTacticalHost; the engine never imports the tactical engine). A state without
+ * the setting (games begun before issue #16) keeps every battle on the table, so it replays as
+ * recorded; the service writes the default (offer, 6 SP) into each new campaign's options.
+ */
+function tacticalFromState(state: GameState, host: TacticalHost | undefined): TacticalOption | undefined {
+  const mode = state.tactical?.mode ?? 'off';
+  if (!host || mode === 'off') return undefined;
+  const maxTurns = state.tactical?.maxTurns;
+  return { mode, host, minSp: state.tactical?.minSp ?? 6, ...(maxTurns !== undefined ? { maxTurns } : {}) };
+}
 
 /**
- * Issue #16: the tactical resolver the default Combat Phase offers (the host registers
- * src/tactical/bridge/resolver.ts; the engine never imports it). undefined: battles stay on the CRT.
+ * The Combat Phase module with a given battle resolver (the CRT by default) and, for tests, a
+ * given tactical option; without one the game's setting and the registered tactical host apply.
  */
-export function useTacticalResolver(resolver: BattleResolver | undefined): void {
-  registeredTactical = resolver;
-}
-
-/** The game's setting (state.tactical, defaults offer / 6 SP) with the registered resolver. */
-function tacticalFromState(state: GameState): TacticalOption | undefined {
-  const mode = state.tactical?.mode ?? 'offer';
-  if (!registeredTactical || mode === 'off') return undefined;
-  return { mode, resolver: registeredTactical, minSp: state.tactical?.minSp ?? 6 };
-}
-
 export function createCombatPhase(resolver: BattleResolver = crtResolver, tactical?: TacticalOption) {
-  const env = (map: StrategicMap | undefined, state?: GameState): CombatEnv => {
-    const t = tactical ?? (state ? tacticalFromState(state) : undefined);
-    return { map: map ?? engineMap(), resolver, ...(t ? { tactical: t } : {}) };
+  const hostOf = (): TacticalHost | undefined => tactical?.host ?? tacticalHost();
+  const env = (map: StrategicMap | undefined, state: GameState): CombatEnv => {
+    const host = hostOf();
+    const t = tactical ?? tacticalFromState(state, host);
+    return { map: map ?? engineMap(), resolver, ...(t ? { tactical: t } : {}), ...(host ? { host } : {}) };
   };
   return {
     phase: 'combat' as const,
     actions: combatActionSchemas,
     enter: (state: GameState, map?: StrategicMap) => enter(state, map ?? engineMap()),
-    pending: pendingOf,
-    legal: (state: GameState, seat: Seat, map?: StrategicMap) => legal(state, seat, map ?? engineMap()),
+    pending: (state: GameState) => pendingOf(state, hostOf()),
+    legal: (state: GameState, seat: Seat, map?: StrategicMap) =>
+      legal(state, seat, map ?? engineMap(), hostOf()),
     apply: (state: GameState, seat: Seat, action: Action, map?: StrategicMap) =>
       apply(state, seat, action, env(map, state)),
     timeout: (state: GameState, map?: StrategicMap) => timeoutStep(state, env(map, state)),
-    step: stepOfCombat,
+    /** Issue #16: a timeout in the tactical stage plays one step; the seats then awaited stay pending. */
+    timeoutKeepsPending: true,
+    view: (state: GameState, viewer: Seat | 'public') => combatView(state, viewer, hostOf()),
+    step: (state: GameState) => stepOfCombat(state, hostOf()),
+    /**
+     * Issue #16: what an autopilot seat does in the tactical parts of the phase: its answer to the
+     * offer (the per-seat setting, default accept) and its orders in the tactical stage.
+     */
+    autopilot: (state: GameState, seat: Seat) => combatAutopilot(state, seat, hostOf()),
   } satisfies PhaseHook;
+}
+
+function combatAutopilot(state: GameState, seat: Seat, host: TacticalHost | undefined): Action | undefined {
+  const h = hookState(state);
+  if (h.stage === 'tactical-offer' && h.tactical && pendingOf(state, host).includes(seat)) {
+    const answer = state.tactical?.autopilot?.[seat] ?? 'accept';
+    return { type: 'combat-tactical', hex: h.tactical.hex, accept: answer === 'accept' };
+  }
+  return tacticalAutopilotAction(host, h, seat);
+}
+
+/** What the Combat Phase adds to a seat's view: the battle being fought on the tactical map. */
+function combatView(state: GameState, viewer: Seat | 'public', host: TacticalHost | undefined) {
+  const part = tacticalViewPart(state, host, hookState(state), viewer);
+  return part ? { tactical: part } : undefined;
 }
 
 export const combatPhaseHook = createCombatPhase();

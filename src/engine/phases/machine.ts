@@ -5,6 +5,7 @@
 import type { StrategicMap } from '../../map/types.js';
 import { ev } from '../events.js';
 import { rollDie } from '../rng.js';
+import { clearArrivals } from '../rules/arrivals.js';
 import { attrition } from '../rules/attrition.js';
 import { completeDepots, depotBuildError, depotHousekeeping } from '../rules/depots.js';
 import { campBuildError, campHousekeeping, completeCamp } from '../rules/fortified-camp.js';
@@ -117,16 +118,16 @@ export function housekeeping(state: GameState, map: StrategicMap, events: GameEv
     state.fortressControl[f.hex] = g;
   }
   // 13.12: besieged = enemy-garrisoned fortress with an operative depot of the other side in the hex.
+  // Supply is traced only when a depot stands in an enemy-garrisoned fortress (a possible siege):
+  // after most actions there is none, and tracing both sides' supply was a fifth of the engine's time.
   const besieged: string[] = [];
-  const supply = {
-    'prussian-allied': computeSupply(state, map, 'prussian-allied'),
-    coalition: computeSupply(state, map, 'coalition'),
-  };
+  const supply: Partial<Record<Side, ReturnType<typeof computeSupply>>> = {};
   for (const d of Object.values(state.depots)) {
     const side = sideOf(state, d.owner);
     const g = garrisonSide(state, d.hex);
-    if (g && g !== side && fortressAt(state, map, d.hex) && supply[side].operativeDepots.includes(d.hex))
-      besieged.push(d.hex);
+    if (!g || g === side || !fortressAt(state, map, d.hex)) continue;
+    supply[side] ??= computeSupply(state, map, side);
+    if (supply[side].operativeDepots.includes(d.hex)) besieged.push(d.hex);
   }
   state.besieged = besieged.sort();
   // 16.23: in winter, the game ends once every combat unit on the map is in winter quarters.
@@ -187,6 +188,8 @@ export function enterPhase(
         // 5.1: one March roll for the whole phase.
         const die = rollDie(state);
         resetMovement(state, die);
+        // Issue #16: the phasing side moves again; where its forces came from before is history.
+        clearArrivals(state, state.phasing);
         state.movement.mustResupply = leadersOutOfSupply(state, map, state.phasing);
         events.push(
           ev('march-roll', `March Phase (${state.phasing}): the die shows ${die}.`, undefined, { die }),

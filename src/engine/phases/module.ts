@@ -30,4 +30,11 @@ export type HookPhase = 'combat' | 'siege' | 'prisoner-exchange';
 export interface PhaseHook
   extends Omit<PhaseModule<GameState, Action, Seat, GameEvent, unknown, StrategicMap>, 'phase'> {
   readonly phase: HookPhase;
+  /**
+   * The module's timeout may finish only the step waited on (the Combat Phase's tactical stage,
+   * issue #16): the seats it leaves pending stay pending. Otherwise a timeout ends the phase.
+   */
+  readonly timeoutKeepsPending?: boolean;
+  /** An action the module chooses for an autopilot seat itself (issue #16: tactical orders). */
+  autopilot?(state: GameState, seat: Seat): Action | undefined;
 }

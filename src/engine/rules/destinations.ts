@@ -4,7 +4,7 @@ import type { StrategicMap } from '../../map/types.js';
 import { nationSp, otherSide, sideOf } from '../state.js';
 import type { ActiveForce, GameState, HexId, LeaderState } from '../types.js';
 import { NATIONALITIES } from '../types.js';
-import { check537, hypotheticalMove } from './movement.js';
+import { check537, commandExcess, hypotheticalMove } from './movement.js';
 import { reachable, reachQueryFor } from './reach.js';
 
 /**
@@ -13,8 +13,10 @@ import { reachable, reachQueryFor } from './reach.js';
  */
 export function takeCap(state: GameState, l: LeaderState, avail: number): number | null {
   if (l.nationality === 'prussia') return avail;
+  const before = commandExcess(state, l.nationality);
   for (let x = avail; x >= 0; x--)
-    if (!check537(state, hypotheticalMove(state, l, undefined, EMPTY_HEX, x), l.nationality)) return x;
+    if (!check537(state, hypotheticalMove(state, l, undefined, EMPTY_HEX, x), l.nationality, before))
+      return x;
   return null;
 }
 
@@ -37,12 +39,10 @@ export function marchDestinations(
   if (onlyTo) reach = new Map([...reach].filter(([h]) => onlyTo.has(h)));
   const enemy = otherSide(side);
   const out: Array<{ path: HexId[]; overwhelm: boolean }> = [];
+  const before = l.nationality === 'prussia' ? undefined : commandExcess(state, l.nationality);
   for (const [dest, r] of [...reach.entries()].sort(([a], [b]) => a.localeCompare(b))) {
     // 5.37 at the destination, exactly as apply() checks it after the march.
-    if (
-      l.nationality !== 'prussia' &&
-      check537(state, hypotheticalMove(state, l, f, dest, f ? f.sp : sp), l.nationality)
-    )
+    if (before && check537(state, hypotheticalMove(state, l, f, dest, f ? f.sp : sp), l.nationality, before))
       continue;
     out.push({ path: r.path, overwhelm: false });
     // 5.5: offer an Overwhelming Attack where enemy SP stand outside the fortress.

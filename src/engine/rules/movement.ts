@@ -31,6 +31,7 @@ import type {
   Seat,
 } from '../types.js';
 import { NATIONALITIES } from '../types.js';
+import { recordArrival } from './arrivals.js';
 import { depotHousekeeping } from './depots.js';
 import { entryForbidden } from './scenario-rules.js';
 import { computeSupply } from './supply.js';
@@ -147,7 +148,9 @@ export function supremeCommandSp(state: GameState, nat: Nationality): number | u
  * best-ranked leader of the nationality in a hex commands all its SP there (8.21). Keyed by leader,
  * so a force that moves intact under the same commander keeps its excess. Leaderless SP are nobody's.
  */
-function commandExcess(state: GameState, nat: Nationality): Map<string, { hex: HexId; excess: number }> {
+export type CommandExcess = Map<string, { hex: HexId; excess: number }>;
+
+export function commandExcess(state: GameState, nat: Nationality): CommandExcess {
   const excess = new Map<string, { hex: HexId; excess: number }>();
   if (nat === 'prussia') return excess; // 5.37 exception: the Prussian army is exempt.
   const sup = supremeCommander(state, nat);
@@ -171,8 +174,13 @@ function commandExcess(state: GameState, nat: Nationality): Map<string, { hex: H
  * 5.37: a reorganisation may not leave any subordinate commanding more than the supreme commander,
  * beyond what he already commanded (an excess caused by losses, or a force moving intact, stays).
  */
-export function check537(before: GameState, after: GameState, nat: Nationality): RuleError | undefined {
-  const b = commandExcess(before, nat);
+export function check537(
+  before: GameState,
+  after: GameState,
+  nat: Nationality,
+  // Callers testing many moves from one position (legal destinations) compute it once.
+  b: CommandExcess = commandExcess(before, nat),
+): RuleError | undefined {
   const a = commandExcess(after, nat);
   for (const [id, e] of a) {
     if (e.excess > (b.get(id)?.excess ?? 0)) {
@@ -202,12 +210,15 @@ export function hypotheticalMove(
 ): GameState {
   const nat = l.nationality;
   const from = f?.hex ?? l.hex!;
-  const forces = { ...state.forces };
+  // 5.37 reads forces only by hex lookups, so the copy inherits every hex from the real table and
+  // overrides the two that change: O(1) instead of copying the table for each destination tried.
+  const forces: GameState['forces'] = Object.create(state.forces);
   const shift = (hex: HexId, d: number) => {
     const hf = { ...(forces[hex] ?? {}) };
     const v = hf[nat] ?? { out: 0, in: 0 };
     hf[nat] = { out: v.out + d, in: v.in };
-    forces[hex] = hf;
+    // defineProperty, not assignment: a frozen state's inherited hex would refuse a plain write.
+    Object.defineProperty(forces, hex, { value: hf, enumerable: true, writable: true, configurable: true });
   };
   if (sp > 0 && from !== dest) {
     shift(from, -sp);
@@ -393,9 +404,22 @@ function captureOutside(
     );
 }
 
+/** One hex of a march as moveForce counted it (for explainMarch; 5.41). */
+export interface MarchTraceStep {
+  from: HexId;
+  hex: HexId;
+  /** MP the hex cost, and MP left after entering it. */
+  cost: number;
+  left: number;
+  /** 5.43: the hex held the enemy when entered. */
+  enemyHex: boolean;
+}
+
 export interface MoveContext {
   map: StrategicMap;
   events: GameEvent[];
+  /** When given, moveForce records the MP it had and what each hex cost (explainMarch). */
+  trace?: { allowance: number; steps: MarchTraceStep[] };
 }
 
 /** Start the move of a leader's force: `ma` MP, picking up `take` in the start hex. */
@@ -484,6 +508,7 @@ export function moveForce(state: GameState, action: MarchAction, ctx: MoveContex
   const init = effectiveInitiative(state, mover);
   const supply = init <= 0 ? computeSupply(state, map, side) : undefined;
   const startedSupplied = supply?.supplied.has(f.hex) ?? true;
+  if (ctx.trace) ctx.trace.allowance = f.mpLeft;
   for (let i = 0; i < action.path.length; i++) {
     const to = action.path[i]!;
     const from = f.hex;
@@ -520,7 +545,10 @@ export function moveForce(state: GameState, action: MarchAction, ctx: MoveContex
         `${leaderLabel(mover)} has Initiative 0 and may not move out of supply into ${to}.`,
       );
     f.mpLeft -= cost;
+    ctx.trace?.steps.push({ from, hex: to, cost, left: f.mpLeft, enemyHex: enemyThere });
     relocate(state, f, to);
+    // Issue #16: the hexside the force entered by (a tactical battle here puts it at that edge).
+    recordArrival(state, to, from, forceNations(state, f));
     // 11.15: joining a demoralized friendly stack demoralizes the newcomers (marker covers the hex).
     if (enemyThere && step.pass) f.pinnedByPass = true;
     // 8.31: lone enemy leaders (no enemy combat unit in the hex, not inside a fortress) are captured

@@ -3,7 +3,14 @@
 
 import { adjacentHexes } from '../../map/hex.js';
 import type { StrategicMap } from '../../map/types.js';
-import { effectiveInitiative, isDemoralizedAt, nationSp, otherSide, sideOccupies, sideOf } from '../state.js';
+import {
+  effectiveInitiative,
+  isDemoralizedAt,
+  nationSp,
+  occupiedHexes,
+  otherSide,
+  sideOf,
+} from '../state.js';
 import type { ActiveForce, GameState, HexId, LeaderState, Nationality, Side } from '../types.js';
 import { NATIONALITIES } from '../types.js';
 import { entryForbidden } from './scenario-rules.js';
@@ -31,7 +38,8 @@ export interface Reached {
 export function reachable(state: GameState, map: StrategicMap, q: ReachQuery): Map<HexId, Reached> {
   const best = new Map<string, Reached>();
   const result = new Map<HexId, Reached>();
-  const enemy = otherSide(q.side);
+  // Where the enemy stands, once per search (the state does not change during it).
+  const enemyHexes = new Set(occupiedHexes(state, otherSide(q.side)));
   const frontier: Array<{ hex: HexId; r: Reached }> = [
     { hex: q.from, r: { cost: 0, path: [], pinned: q.pinned } },
   ];
@@ -45,7 +53,7 @@ export function reachable(state: GameState, map: StrategicMap, q: ReachQuery): M
     for (const n of adjacentHexes(hex)) {
       const step = stepCost(map, hex, n);
       if (isRuleError(step)) continue;
-      const enemyThere = sideOccupies(state, n, enemy);
+      const enemyThere = enemyHexes.has(n);
       if (enemyThere && q.demoralized) continue;
       const cost = r.cost + step.mp + (enemyThere ? ENEMY_HEX_MP : 0);
       if (cost > q.mp) continue;

@@ -59,6 +59,32 @@ export function stepCost(
   return { mp, pass };
 }
 
+/** One term of a hex's MP cost, with the rule case that charges it (5.41-5.45, the TEC 5.6). */
+export interface CostPart {
+  what: 'clear hex' | 'mountain hex' | 'pass hexside' | 'river hexside' | 'enemy-occupied hex';
+  mp: number;
+  rule: string;
+}
+
+/**
+ * What entering `to` from `from` costs, term by term (the same chart as stepCost; a legal step's
+ * terms add up to its `mp`). `enemyHex` adds the 5.43 term.
+ */
+export function stepCostParts(map: StrategicMap, from: HexId, to: HexId, enemyHex: boolean): CostPart[] {
+  const parts: CostPart[] = [
+    map.terrain(to) === 'mountain'
+      ? { what: 'mountain hex', mp: tec.entries.mountainHex.mp, rule: '5.6' }
+      : { what: 'clear hex', mp: tec.entries.clearHex.mp, rule: '5.41' },
+  ];
+  const feats = map.hexside(from, to);
+  if (feats.some((f) => f.kind === 'pass'))
+    parts.push({ what: 'pass hexside', mp: tec.entries.passHexside.mp, rule: '5.6' });
+  if (feats.some((f) => f.kind === 'river'))
+    parts.push({ what: 'river hexside', mp: tec.entries.riverHexside.mp, rule: '5.41' });
+  if (enemyHex) parts.push({ what: 'enemy-occupied hex', mp: ENEMY_HEX_MP, rule: '5.43' });
+  return parts;
+}
+
 /** 10.24 / 6.21: a supply path or a ZOC crosses any hexside except sea, lake and unpassed mountain. */
 export function hexsideOpen(map: StrategicMap, from: HexId, to: HexId): boolean {
   if (!map.onMap(to)) return false;

@@ -11,7 +11,11 @@ import { scoreVictory, type VictoryReport } from './victory.js';
 
 /** Scores a finished game. Works on a copy: the caller's state is not changed. */
 export function finalScore(state: GameState, map: StrategicMap = engineMap()): VictoryReport {
-  const s: GameState = structuredClone(state);
+  // The end-of-game exchange (14.17) writes only the ledger and replaces leader entries, so a copy of
+  // those two is enough; views call this on every step, and cloning the whole state was costly.
+  const s: GameState = state.ledger.endExchanged
+    ? state
+    : { ...state, ledger: structuredClone(state.ledger), leaders: { ...state.leaders } };
   const events: GameEvent[] = [];
   if (!s.ledger.endExchanged) runExchange(s, 'end', events);
   const fortresses = map.fortresses().filter((f) => fortressAt(s, map, f.hex));

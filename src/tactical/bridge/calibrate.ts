@@ -3,10 +3,8 @@
 // dice enumerated), the tactical side plays `runs` seeded battles per odds.
 import ratingsJson from '../../../assets/tactical/ratings.json' with { type: 'json' };
 import { playBattle } from '../../autopilot/tactical/driver.js';
-import { resolveBattle } from '../../engine/combat/battle.js';
-import type { CombatForce } from '../../engine/combat/types.js';
-import { totalSp } from '../../engine/combat/types.js';
-import { defaultCrt } from '../../engine/tables/crt.js';
+import type { CombatForce } from '../../engine/index.js';
+import { defaultCrt, resolveBattle, totalSp } from '../../engine/index.js';
 import { createRng, rollD6 } from '../../kernel/index.js';
 import { useTacticalMap } from '../env.js';
 import { parseScenario } from '../scenario.js';

@@ -2,6 +2,8 @@
 // placed on the battlefield (field.ts) by the autopilot deployment template: each side in its
 // third of the field at its friendly edge, infantry and batteries in the centre of the front rows,
 // cavalry on the wings, formation leaders with their first counter, the C-in-C behind the centre.
+// The scenario asks for the secret simultaneous deployment (design 5.4): these positions are the
+// template each side may keep ({type:'deploy', template:'auto'}) or adjust inside its zone.
 import type { TacticalMap } from '../map.js';
 import type { ScenarioInput } from '../schema.js';
 import { deployable, type Edge, type GeneratedField } from './field.js';
@@ -38,6 +40,8 @@ export interface CampaignScenarioInput {
   /** Scenario id (also the id the engine's state carries). */
   id: string;
   name: string;
+  /** Secret simultaneous deployment before turn 1 (default true); false: the template stands. */
+  deployment?: boolean;
 }
 
 /** Builds the scenario file (raw JSON shape, parsed by parseScenario like any scenario). */
@@ -94,6 +98,13 @@ export function campaignScenario(input: CampaignScenarioInput): ScenarioInput {
     initiative: setup.initiative,
     edges: map.data.edges,
     barrageFirst: setup.attacker,
+    ...(input.deployment === false
+      ? {}
+      : {
+          deployment: {
+            zones: { prussia: zones[map.data.edges.prussia], austria: zones[map.data.edges.austria] },
+          },
+        }),
     formations: setup.formations.map((f) => ({
       id: f.id,
       side: f.side,

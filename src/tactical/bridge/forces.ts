@@ -2,9 +2,9 @@
 // of a Frederick the Great battle (9.0) become Leuthen formations, leaders and counters by the
 // factors of assets/tactical/bridge.json. Pure and deterministic: the same forces always give the
 // same units (no dice here). Placement on a battlefield is a separate step (field.ts).
-import { combatCommander } from '../../engine/combat/commander.js';
-import type { CombatForce, CombatLeader } from '../../engine/combat/types.js';
-import type { Side as StrategicSide } from '../../engine/types.js';
+
+import type { CombatForce, CombatLeader, Side as StrategicSide } from '../../engine/index.js';
+import { combatCommander } from '../../engine/index.js';
 import type { Arm, Side } from '../schema.js';
 import { type BridgeData, bridgeData } from './data.js';
 
@@ -102,10 +102,16 @@ export function apportion<K extends string>(total: number, shares: Record<K, num
 }
 
 /** Splits `cp` into counters of `size` (the last one smaller). */
+/**
+ * An arm's CP in counters of at most `size`, as even as possible (19 CP of foot: 3,3,3,3,3,2,2, not
+ * six 3s and a 1): a lone 1-CP remainder counter dies of any step loss and fires at nothing, which
+ * made the nationality with the odder shares weaker per SP (bridge.json counters).
+ */
 function counters(cp: number, size: number): number[] {
-  const out: number[] = [];
-  for (let left = cp; left > 0; left -= size) out.push(Math.min(size, left));
-  return out;
+  if (cp <= 0) return [];
+  const n = Math.ceil(cp / size);
+  const base = Math.floor(cp / n);
+  return Array.from({ length: n }, (_, i) => base + (i < cp % n ? 1 : 0));
 }
 
 const ARM_NAMES: Record<Arm, string> = {

@@ -2,9 +2,14 @@
 // Phase's outcome code (src/engine/combat/outcome.ts) applies exactly as it applies a table result.
 // Pure: the leader-fate dice come from the caller (the campaign's RNG).
 
-import { type BattleOutcome, extractLosses, type SideOutcome } from '../../engine/combat/battle.js';
-import { combatValues } from '../../engine/combat/commander.js';
-import { type CombatForce, totalSp } from '../../engine/combat/types.js';
+import {
+  type BattleOutcome,
+  type CombatForce,
+  combatValues,
+  extractLosses,
+  type SideOutcome,
+  totalSp,
+} from '../../engine/index.js';
 import type { Side } from '../schema.js';
 import type { Over } from '../state.js';
 import { type BridgeData, bridgeData } from './data.js';

@@ -26,8 +26,22 @@ import {
 } from './board.js';
 import { batteryCanFireAt, loneBattery, resolveFire, rollShock } from './combat.js';
 import { destroyBatteriesWith, disorganize, displaceLeaders, eliminate, loseCp } from './effects.js';
+import { standingAnswer } from './standing.js';
 
-function ask(c: Ctx, task: Task, p: Prompt): 'wait' {
+function ask(c: Ctx, task: Task, p: Prompt): 'done' | 'wait' {
+  // Issue 15: a standing order of the side answers the prompt at once (rules/standing.ts).
+  const auto = standingAnswer(c.s, c.env, task, p);
+  if (auto !== undefined) {
+    const label = p.options.find((o) => o.value === auto)?.label ?? auto;
+    c.events.push(
+      ev('standing-answer', `${p.side}'s standing order answers: ${p.text}: ${label}.`, {
+        side: p.side,
+        kind: p.kind,
+        value: auto,
+      }),
+    );
+    return handle(c, task, auto);
+  }
   c.s.tasks.unshift(task);
   c.s.prompt = p;
   c.s.stepNo++;

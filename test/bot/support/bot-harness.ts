@@ -9,6 +9,7 @@ import { PermissionFlagsBits } from 'discord.js';
 import { ManualClock } from '../../../src/app/clock.js';
 import type { RulesEngine } from '../../../src/app/engine-port.js';
 import { loadRules } from '../../../src/bot/assets.js';
+import type { BattlePictures } from '../../../src/bot/battle/pictures.js';
 import { type Bot, createBot } from '../../../src/bot/client.js';
 import { commandDefinitions } from '../../../src/bot/commands/index.js';
 import { NameBook } from '../../../src/bot/names.js';
@@ -38,18 +39,29 @@ export interface BotHarness {
   logs: string[];
   /** Let the embedded queue run everything due (publishing included). */
   settle(): Promise<void>;
-  /** Stop the bot (client and runtime) and start a new one on the same database, as after a crash. */
-  restart(): Promise<void>;
+  /**
+   * Stop the bot (client and runtime) and start a new one on the same database, as after a crash.
+   * `reopen`: close the SQLite connection and open the file again (a new process would). `whileDown`
+   * runs while nothing is running (e.g. the clock moves past a deadline).
+   */
+  restart(o?: { reopen?: boolean; whileDown?: () => void | Promise<void> }): Promise<void>;
   /** Advance the campaign clock (deadlines, reminders) and settle. */
   advance(ms: number): Promise<void>;
   close(): Promise<void>;
 }
 
 export async function startBotHarness(
-  o: { engine?: RulesEngine<unknown>; dmsClosed?: string[]; render?: MapRenderer; names?: NameBook } = {},
+  o: {
+    engine?: RulesEngine<unknown>;
+    dmsClosed?: string[];
+    render?: MapRenderer;
+    names?: NameBook;
+    battlePictures?: BattlePictures;
+  } = {},
 ): Promise<BotHarness> {
   const dir = mkdtempSync(join(tmpdir(), 'ftg-bot-'));
-  const handle = openDatabase(join(dir, 'bot.sqlite'));
+  const dbPath = join(dir, 'bot.sqlite');
+  let handle = openDatabase(dbPath);
   const clock = new ManualClock(Date.UTC(2026, 4, 1));
   const logs: string[] = [];
   const closed = new Set(o.dmsClosed ?? []);
@@ -71,6 +83,7 @@ export async function startBotHarness(
       names: o.names ?? new NameBook(PLACES),
       rules: loadRules(),
       render: o.render,
+      ...(o.battlePictures ? { battlePictures: o.battlePictures } : {}),
       clientOptions: standin.clientOptions(),
       log: (msg, data) => logs.push(`${msg} ${JSON.stringify(data ?? {})}`),
     });
@@ -95,8 +108,14 @@ export async function startBotHarness(
       clock.advance(ms);
       await h.settle();
     },
-    async restart() {
+    async restart(r = {}) {
       await h.bot.close();
+      if (r.reopen) {
+        handle.close();
+        handle = openDatabase(dbPath);
+        h.handle = handle;
+      }
+      await r.whileDown?.();
       h.bot = await makeBot();
       await h.settle();
     },

@@ -121,9 +121,11 @@ describe('bridge: strategic forces -> tactical set-up (design 5.3)', () => {
       for (const u of allied.units.filter((x) => x.formation === f.id)) expect(u.nationality).toBe('russia');
     }
     expect(allied.formations.find((f) => f.leader === 'fermor')?.nationality).toBe('russia');
-    expect(
-      allied.units.some((u) => u.nationality === 'russia' && u.arm === 'light-cavalry' && u.morale === 2),
-    ).toBe(true);
+    // Russian values, not the Austrians': every Russian battery heavy (bridge.json heavyBatteryEvery 1).
+    const rusGuns = allied.units.filter((u) => u.nationality === 'russia' && u.arm === 'artillery');
+    expect(rusGuns.length).toBeGreaterThan(1);
+    for (const g of rusGuns) expect(g.firePoints).toBe(3);
+    expect(allied.units.some((u) => u.nationality === 'russia' && u.arm === 'light-cavalry')).toBe(true);
   });
 
   it('11.13: a demoralized force fights with one less morale and its commander counts Initiative 0', () => {
@@ -136,6 +138,29 @@ describe('bridge: strategic forces -> tactical set-up (design 5.3)', () => {
     const weak = d.units.find((u) => u.id === 'austria-infantry-1')!;
     expect(weak.morale).toBe(normal.morale - 1);
     expect(d.leaders.find((l) => l.side === 'austria' && l.role === 'cinc')?.commandRange).toBe(4);
+  });
+
+  it('calibration: equal SP are equal troops (one morale for every nationality) in counters as even as the CP allow', () => {
+    const force = (side: CombatForce['side'], nat: string): CombatForce => ({
+      side,
+      sp: { [nat]: 8 },
+      leaders: [L(`${nat}-gen`, nat, 1, 2)],
+      demoralized: false,
+    });
+    const t = toTacticalSetup({
+      attacker: force('prussian-allied', 'prussia'),
+      defender: force('coalition', 'austria'),
+      winter: false,
+    });
+    const morale = new Set(t.units.map((u) => u.morale));
+    expect([...morale]).toEqual([3]);
+    const groups = new Map<string, number[]>();
+    for (const u of t.units) {
+      if (u.arm === 'artillery') continue;
+      const k = `${u.formation}|${u.arm}`;
+      groups.set(k, [...(groups.get(k) ?? []), u.cp]);
+    }
+    for (const [k, cps] of groups) expect(Math.max(...cps) - Math.min(...cps), k).toBeLessThanOrEqual(1);
   });
 });
 
@@ -205,7 +230,8 @@ describe('bridge: tactical end state -> strategic outcome (design 5.6)', () => {
   it('a side that broke loses whatever the score; its routed units are captured', () => {
     const end = endState(
       setup,
-      (i) => ({ lost: 0, routed: setup.units[i]!.side === 'prussia' && i % 2 === 0, dead: false }),
+      // A quarter of the Prussian counters end the battle routed (some SP must remain to retreat).
+      (i) => ({ lost: 0, routed: setup.units[i]!.side === 'prussia' && i % 4 === 0, dead: false }),
       [],
       { winner: 'austria', reason: 'army withdrawal: prussia lost or routed their withdrawal level' },
     );

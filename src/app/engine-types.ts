@@ -1,0 +1,12 @@
+// The engine's types the bot may read, re-exported so the bot never imports src/engine (the service
+// is its only door; scripts/layer-guard.ts enforces it). Types only: no engine code runs in the bot.
+export type {
+  ActionType,
+  Nationality,
+  Side,
+  VictoryReport,
+  View as CampaignView,
+  ViewHex,
+  ViewLeader,
+  ViewStack,
+} from '../engine/index.js';

@@ -1,0 +1,7 @@
+// The versions a stored battle records (games.rules_version / map_version); see
+// src/engine/version.ts for when to bump. A change of the Leuthen rules engine, its tables or its
+// scenarios that alters how a stored battle replays bumps TACTICAL_RULES_VERSION; a change of a
+// battlefield map's data bumps TACTICAL_MAP_VERSION. Battles stored before count as version 1.
+
+export const TACTICAL_RULES_VERSION = 1;
+export const TACTICAL_MAP_VERSION = 1;

@@ -1,0 +1,55 @@
+// `ftg balance`: options are checked; --from renders the issue-20 targets from recorded games.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import type { GameRecord } from '../../src/autopilot/matchups.js';
+import { run } from '../../src/cli/commands/balance.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'ftg-balance-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function rec(allied: GameRecord['allied'], coalition: GameRecord['coalition'], margin: number): GameRecord {
+  return {
+    scenario: '1756',
+    seed: 1,
+    matchup: `${allied}-${coalition}`,
+    allied,
+    coalition,
+    margin,
+    winner: margin >= 8 ? 'prussian-allied' : margin <= -8 ? 'coalition' : 'draw',
+    battles: 2,
+    captures: margin > 0 ? [{ hex: '1623', side: 'prussian-allied', turn: 14 }] : [],
+    idle: 0,
+    maxStepMs: 5,
+    steps: 100,
+    ms: 1000,
+  };
+}
+
+describe('ftg balance', () => {
+  it('rejects bad options with exit code 2 and a specific message', async () => {
+    const err = vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(await run(['--games', '0'])).toBe(2);
+    expect(await run(['--scenario', '1755'])).toBe(2);
+    expect(await run(['--from', join(dir, 'missing.jsonl')])).toBe(2);
+    const text = err.mock.calls.map((c) => String(c[0])).join('\n');
+    err.mockRestore();
+    expect(text).toMatch(/--games takes a whole number/);
+    expect(text).toMatch(/unknown scenario "1755"/);
+  });
+
+  it('17.1: renders the targets from recorded games (expert vs passive against the hold reference)', async () => {
+    const file = join(dir, 'r.jsonl');
+    const rs = [rec('expert', 'expert', 12), rec('expert', 'passive', 30), rec('hold', 'passive', 6)];
+    writeFileSync(file, `${rs.map((r) => JSON.stringify(r)).join('\n')}\n`);
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    expect(await run(['--from', file])).toBe(0);
+    const md = log.mock.calls.map((c) => String(c[0])).join('\n');
+    log.mockRestore();
+    // Allied expert won its one game against passive by 30, 24 above the hold baseline's 6: met.
+    expect(md).toMatch(/\| 1756 \| 1 \| Prussian-Allied \| 100% \| 30\.0 \| 6\.0 \| yes \|/);
+    // Self-play: Prussia took Dresden in the one expert game.
+    expect(md).toMatch(/\| 1756 \| 1 \| 2\.0 \| 1\.0 \| 0\.0 \| 100% \| 0% \| 0% \| 12\.0 \| 100% \|/);
+  });
+});

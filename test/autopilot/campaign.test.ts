@@ -1,0 +1,122 @@
+// Issue 20: the campaign plan (objectives, main army, covers, depot guards), battles by expected
+// outcome, distinct levels, and the information check for every playing level.
+import { describe, expect, it } from 'vitest';
+import { campaignPlan } from '../../src/autopilot/campaign.js';
+import { decideWithReason, type Level, levelOf, STYLES } from '../../src/autopilot/decide.js';
+import { driverMap, playGame } from '../../src/autopilot/driver.js';
+import { makePlan } from '../../src/autopilot/plan.js';
+import { createAutopilotRng } from '../../src/autopilot/rng.js';
+import { boardFromView } from '../../src/autopilot/view-adapter.js';
+import { apply } from '../../src/engine/apply.js';
+import { setup } from '../../src/engine/setup.js';
+import type { GameState, Seat, Side } from '../../src/engine/types.js';
+import { view } from '../../src/engine/view.js';
+
+const map = driverMap();
+
+/** Pass every step until `seat` is to act in its March Phase. */
+function toMarch(state: GameState, seat: Seat): GameState {
+  let s = state;
+  for (let i = 0; i < 200 && !(s.phase === 'march' && s.pending.includes(seat)); i++) {
+    const who = s.pending[0] as Seat;
+    const r = apply(s, who, { type: 'done' }, map);
+    if (!r.ok) throw new Error(r.error.message);
+    s = r.state;
+  }
+  return s;
+}
+
+function sideLevels(state: GameState, allied: Level, coalition: Level): Partial<Record<Seat, Level>> {
+  const out: Partial<Record<Seat, Level>> = {};
+  for (const [seat, side] of Object.entries(state.seatSide) as Array<[Seat, Side]>)
+    out[seat] = side === 'prussian-allied' ? allied : coalition;
+  return out;
+}
+
+describe('autopilot campaign plan', () => {
+  it('17.0: in 1756 the Prussian plan aims its main army at Dresden, and a view rebuilds the same plan', () => {
+    const state = toMarch(setup('1756', 1, { map }), 'prussia');
+    const v = view(state, 'prussia', [], map);
+    const a = campaignPlan(boardFromView(v, map));
+    const b = campaignPlan(boardFromView(structuredClone(v), map));
+    expect(a.target.prussia).toBe('1623');
+    expect(a.roles.get('frederick')?.role).toBe('main');
+    // Nothing is remembered between decisions: the plan is a function of the view.
+    expect([...b.roles]).toEqual([...a.roles]);
+    expect(b.target).toEqual(a.target);
+    const g1 = makePlan(boardFromView(v, map), STYLES.expert);
+    const g2 = makePlan(boardFromView(structuredClone(v), map), STYLES.expert);
+    expect([...g2.goals]).toEqual([...g1.goals]);
+  });
+
+  it('13.12/10.12 B: Prussia besieges and takes Dresden in 1756 behind a guarded depot line (seed 1)', () => {
+    const probe = setup('1756', 1, { map });
+    let guarded = false;
+    const g = playGame({
+      scenario: '1756',
+      seed: 1,
+      level: sideLevels(probe, 'expert', 'expert'),
+      map,
+      onStep: ({ seat, why }) => {
+        if (seat === 'prussia' && why.startsWith('guards the depot')) guarded = true;
+      },
+    });
+    expect(guarded).toBe(true);
+    expect(g.captures.some((c) => c.hex === '1623' && c.side === 'prussian-allied')).toBe(true);
+  });
+
+  it('9.3: by the odds with leaders (not 1.6 times the SP) the expert seeks battle where the novice does not (1757)', () => {
+    const probe = setup('1757', 1, { map });
+    const g = playGame({
+      scenario: '1757',
+      seed: 1,
+      level: sideLevels(probe, 'expert', 'passive'),
+      map,
+      turns: 1,
+    });
+    const state = toMarch(g.state, 'prussia');
+    const board = boardFromView(view(state, 'prussia', [], map), map);
+    const expert = makePlan(board, STYLES.expert).goals.get('frederick');
+    const novice = makePlan(board, STYLES.novice).goals.get('frederick');
+    expect(expert?.kind).toBe('attack');
+    expect(novice?.kind).not.toBe('attack');
+  });
+});
+
+describe('autopilot levels', () => {
+  it('service levels: 1 passive, 2 standard, 3 expert', () => {
+    expect([levelOf(1), levelOf(2), levelOf(3)]).toEqual(['passive', 'standard', 'expert']);
+  });
+});
+
+describe('autopilot: no hidden information at any playing level', () => {
+  // 9.0 / 5.0: a seat sees no enemy strength; multiplying every hidden enemy SP (all nationalities,
+  // inside and outside fortresses) must leave every decision unchanged.
+  const cases: Array<[string, Seat]> = [
+    ['1757', 'prussia'],
+    ['1757', 'austria'],
+    ['1759', 'russia'],
+    ['1756', 'prussia'],
+  ];
+  for (const [scenario, seat] of cases)
+    it(`${scenario} ${seat}: scaling every hidden enemy strength changes no decision`, () => {
+      let state = setup(scenario as never, 3, { map });
+      state = toMarch(state, seat);
+      const side = state.seatSide[seat];
+      const twin: GameState = structuredClone(state);
+      for (const hf of Object.values(twin.forces))
+        for (const [n, f] of Object.entries(hf))
+          if (f && twin.seatSide[n as Seat] !== side)
+            (hf as Record<string, { out: number; in: number }>)[n] = {
+              out: f.out * 3,
+              in: f.in * 3 + (f.in > 0 ? 1 : 0),
+            };
+      const v = view(state, seat, [], map);
+      const vt = view(twin, seat, [], map);
+      for (const level of ['hold', 'novice', 'standard', 'expert'] as const) {
+        const d1 = decideWithReason(v, v.legal, createAutopilotRng(5), level, map);
+        const d2 = decideWithReason(vt, vt.legal, createAutopilotRng(5), level, map);
+        expect(d2.action, `${level}`).toEqual(d1.action);
+      }
+    });
+});

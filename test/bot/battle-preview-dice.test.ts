@@ -1,0 +1,39 @@
+// A preview never tells a die before Confirm (issue 15): moves that roll on the way (12.6 entering
+// woods, 7.2 a Facing check in an enemy ZOC) are previewed on the field as it is now.
+import { describe, expect, it } from 'vitest';
+import { rollsOnTheWay } from '../../src/bot/battle/odds.js';
+import { apply } from '../../src/tactical/apply.js';
+import { activate, battle } from '../tactical/harness.js';
+
+const step = (s: unknown, seat: string, a: unknown) => {
+  const r = apply(s as never, seat, a);
+  return r.ok ? { ok: true as const, state: r.state as unknown } : { ok: false as const };
+};
+
+describe('previews and dice', () => {
+  it('12.6: a move into woods rolls a check on the way; a move over open ground does not', () => {
+    const s = activate(
+      battle(
+        [
+          { id: 'p1', side: 'prussia', formation: 'p-a', arm: 'infantry', hex: '0506', facing: 5 },
+          { id: 'a1', side: 'austria', formation: 'a-a', arm: 'infantry', hex: '0210', facing: 2 },
+        ],
+        {
+          leaders: {
+            'pl-a': '0708',
+            'pl-b': '0708',
+            'p-res': '0708',
+            'al-a': '0202',
+            'al-b': '0202',
+            daun: '0202',
+          },
+          map: { terrain: { '0406': 'woods' } },
+        },
+      ),
+      'prussia',
+      ['p-a'],
+    );
+    expect(rollsOnTheWay(step, s, 'prussia', [{ type: 'move', unit: 'p1', to: '0406' }])).toBe(true);
+    expect(rollsOnTheWay(step, s, 'prussia', [{ type: 'move', unit: 'p1', to: '0407' }])).toBe(false);
+  });
+});
