@@ -3,10 +3,11 @@
 // gives the same game; CP are conserved (lost + present = start); stacking and facing stay valid;
 // a side's view never shows the other side's off-map units, the RNG, another side's prompt, or
 // (ruling Deployment) where the other side deploys before both have committed.
-import { createRng, type RngState, randomInt } from '../kernel/index.js';
+import { createRng, drive, type RngState, randomInt } from '../kernel/index.js';
 import type { TacAction } from './actions.js';
 import { apply, legalActions, pendingSeats } from './apply.js';
 import { envFor } from './env.js';
+import type { TacEvent } from './events.js';
 import { stackOk } from './rules/board.js';
 import type { Side, TacState, UnitState } from './state.js';
 import { view } from './view.js';
@@ -101,50 +102,66 @@ export function fuzzBattle(initial: TacState, seed: number, maxActions = 20000):
   const rng = createRng(`fuzz:${seed}`);
   const problems: string[] = [];
   const log: FuzzReport['log'] = [];
-  let s = initial;
+  // `n` counts the fuzzer's tries (a refused free placement counts too); the one game loop
+  // (src/kernel/drive.ts) plays them, this is its policy.
   let n = 0;
-  for (; n < maxActions && !s.over; n++) {
-    const seats = pendingSeats(s);
-    if (!seats.length) {
-      problems.push(`dead end: nobody pending at ${s.phase} turn ${s.turn}`);
-      break;
-    }
-    const seat = seats[randomInt(rng, seats.length)]!;
-    if (s.phase === 'deployment' && randomInt(rng, 20) < 17) {
-      // Free placements are not listed as legal actions (too many); try one, refusals leave the state.
-      const a = randomPlacement(s, seat as Side, rng);
-      const r = a ? apply(s, seat, a) : undefined;
-      if (a && r?.ok) {
-        log.push({ seat, action: a });
-        s = r.state;
-        problems.push(...viewLeaks(s, 'prussia'), ...viewLeaks(s, 'austria'));
-        if (problems.length) break;
+  let placing = false;
+  const played = drive<TacState, TacAction, TacEvent>({
+    state: initial,
+    isOver: (st) => !!st.over,
+    apply,
+    next(st) {
+      if (n >= maxActions) return { stop: 'limit' };
+      const seats = pendingSeats(st);
+      if (!seats.length) {
+        problems.push(`dead end: nobody pending at ${st.phase} turn ${st.turn}`);
+        return { stop: 'dead-end' };
       }
-      continue;
-    }
-    const legal = legalActions(s, seat);
-    if (!legal.length) {
-      problems.push(`dead end: ${seat} pending with no legal action at ${s.phase} turn ${s.turn}`);
-      break;
-    }
-    const action = pick(rng, legal);
-    const r = apply(s, seat, action);
-    if (!r.ok) {
-      problems.push(
-        `offered action refused at turn ${s.turn} ${s.phase}: ${JSON.stringify(action)} -> ${r.error.rule} ${r.error.message}`,
-      );
-      break;
-    }
-    log.push({ seat, action });
-    s = r.state;
-    const inv = checkInvariants(s);
-    if (inv.length) {
-      problems.push(...inv.map((x) => `after ${JSON.stringify(action)}: ${x}`));
-      break;
-    }
-    if (n % 25 === 0) problems.push(...viewLeaks(s, 'prussia'), ...viewLeaks(s, 'austria'));
-    if (problems.length) break;
-  }
+      const seat = seats[randomInt(rng, seats.length)]!;
+      placing = st.phase === 'deployment' && randomInt(rng, 20) < 17;
+      if (placing) {
+        // Free placements are not listed as legal actions (too many); try one, refusals leave the state.
+        const a = randomPlacement(st, seat as Side, rng);
+        return { seat, candidates: a ? [a] : [] };
+      }
+      const legal = legalActions(st, seat);
+      if (!legal.length) {
+        problems.push(`dead end: ${seat} pending with no legal action at ${st.phase} turn ${st.turn}`);
+        return { stop: 'dead-end' };
+      }
+      return { seat, candidates: [pick(rng, legal)] };
+    },
+    refused(st, _seat, action, error) {
+      if (!placing)
+        problems.push(
+          `offered action refused at turn ${st.turn} ${st.phase}: ${JSON.stringify(action)} -> ${error.rule} ${error.message}`,
+        );
+    },
+    exhausted() {
+      if (!placing) return 'stop';
+      n++;
+      return 'continue';
+    },
+    accepted({ state: st, seat, action }) {
+      log.push({ seat, action });
+      if (placing) {
+        problems.push(...viewLeaks(st, 'prussia'), ...viewLeaks(st, 'austria'));
+        if (problems.length) return { stop: 'problem' };
+        n++;
+        return undefined;
+      }
+      const inv = checkInvariants(st);
+      if (inv.length) {
+        problems.push(...inv.map((x) => `after ${JSON.stringify(action)}: ${x}`));
+        return { stop: 'problem' };
+      }
+      if (n % 25 === 0) problems.push(...viewLeaks(st, 'prussia'), ...viewLeaks(st, 'austria'));
+      if (problems.length) return { stop: 'problem' };
+      n++;
+      return undefined;
+    },
+  });
+  const s = played.state;
   if (!s.over && !problems.length)
     problems.push(`not over after ${n} actions (turn ${s.turn} of ${s.lastTurn})`);
   if (s.over && s.turn > s.lastTurn) problems.push(`ended after the last turn (${s.turn})`);

@@ -2,6 +2,8 @@
 // player (autopilot, random legal play, or hold in place) for one action on that side's view,
 // apply it, repeat until the battle is over. The battle demo, the balance runs, the bench and the
 // tests reuse it. The driver is the referee: it holds the state; the players only see views.
+
+import { drive } from '../../kernel/index.js';
 import type { TacAction } from '../../tactical/actions.js';
 import { apply, isOver, legalActions, pendingSeats } from '../../tactical/apply.js';
 import { envFor, useTacticalMap } from '../../tactical/env.js';
@@ -71,6 +73,13 @@ export function viewAsState(s: TacState, side: Side): TacState {
   };
 }
 
+/** The player's choice, then the other legal actions ('done' first) should the engine refuse it. */
+function* withFallbacks(choice: TacAction, legal: TacAction[]): Generator<TacAction> {
+  yield choice;
+  const rest = [...legal].sort((a, b) => Number(b.type === 'done') - Number(a.type === 'done'));
+  for (const alt of rest) if (alt !== choice) yield alt;
+}
+
 export function playBattle(o: BattleOptions): BattleSummary {
   const set = setupBattle(o.loaded, o.map, o.seed, { dice: o.dice ?? [] });
   if (!set.ok) throw new Error(set.errors.join('; '));
@@ -82,50 +91,53 @@ export function playBattle(o: BattleOptions): BattleSummary {
     austria: createAutopilotRng(`${o.seed}:austria`),
   };
   const policy = (side: Side): TacPolicy => o.policies?.[side] ?? 'autopilot';
-  const max = o.maxSteps ?? 100_000;
-  let steps = 0;
   let turn = state.turn;
   let turnEvents: TacEvent[] = [];
-  while (!isOver(state) && steps < max) {
-    const seats = pendingSeats(state);
-    if (!seats.length)
-      throw new Error(`battle stuck: no pending seat in ${state.phase} (turn ${state.turn})`);
-    const seat = seats[0]!;
-    const side = seat.split(':')[0] as Side;
-    const legal = legalActions(state, seat);
-    if (!legal.length)
-      throw new Error(`battle stuck: no legal action for ${seat} in ${state.phase} (turn ${state.turn})`);
-    const d = decideTactical(viewAsState(state, side), env, side, legal, rngs[side], policy(side));
-    let r = apply(state, seat, d.action);
-    if (!r.ok) {
-      // A refused decision must not stall the battle: try the other legal actions in order ('done'
-      // first), and report what happened through onRefused.
-      o.onRefused?.({ seat, action: d.action, rule: r.error.rule, message: r.error.message, state });
-      const rest = [...legal].sort((a, b) => Number(b.type === 'done') - Number(a.type === 'done'));
-      for (const alt of rest) {
-        if (alt === d.action) continue;
-        const r2 = apply(state, seat, alt);
-        if (r2.ok) {
-          r = r2;
-          d.why = `fallback after a refused ${d.action.type}`;
-          d.action = alt;
-          break;
-        }
+  // The one game loop (src/kernel/drive.ts) plays; this is its policy: the first pending seat acts,
+  // its player's choice first, then (a refused choice must not stall the battle) the other legal
+  // actions in order, 'done' first, reported through onRefused.
+  let d: ReturnType<typeof decideTactical> | undefined;
+  let last: { rule: string; message: string } | undefined;
+  const played = drive<TacState, TacAction, TacEvent>({
+    state,
+    maxSteps: o.maxSteps ?? 100_000,
+    isOver,
+    apply,
+    next(st) {
+      const seats = pendingSeats(st);
+      if (!seats.length) throw new Error(`battle stuck: no pending seat in ${st.phase} (turn ${st.turn})`);
+      const seat = seats[0]!;
+      const side = seat.split(':')[0] as Side;
+      const legal = legalActions(st, seat);
+      if (!legal.length)
+        throw new Error(`battle stuck: no legal action for ${seat} in ${st.phase} (turn ${st.turn})`);
+      const chosen = decideTactical(viewAsState(st, side), env, side, legal, rngs[side], policy(side));
+      d = chosen;
+      return { seat, candidates: withFallbacks(chosen.action, legal) };
+    },
+    refused(st, seat, action, error) {
+      if (action === d?.action)
+        o.onRefused?.({ seat, action, rule: error.rule, message: error.message, state: st });
+      last = error;
+    },
+    exhausted(_st, seat) {
+      throw new Error(`${seat}: every legal action refused; last: ${last?.rule}: ${last?.message}`);
+    },
+    accepted({ state: st, seat, action, events }) {
+      const why = action === d!.action ? d!.why : `fallback after a refused ${d!.action.type}`;
+      turnEvents.push(...events);
+      o.onStep?.({ seat, action, why, events, state: st });
+      if (st.turn !== turn || isOver(st)) {
+        o.onTurn?.({ turn, state: st, events: turnEvents });
+        if (o.turns !== undefined && turn >= o.turns && !isOver(st)) return { stop: 'turns' };
+        turn = st.turn;
+        turnEvents = [];
       }
-      if (!r.ok)
-        throw new Error(`${seat}: every legal action refused; last: ${r.error.rule}: ${r.error.message}`);
-    }
-    state = r.state;
-    steps++;
-    turnEvents.push(...r.events);
-    o.onStep?.({ seat, action: d.action, why: d.why, events: r.events, state });
-    if (state.turn !== turn || isOver(state)) {
-      o.onTurn?.({ turn, state, events: turnEvents });
-      if (o.turns !== undefined && turn >= o.turns && !isOver(state)) break;
-      turn = state.turn;
-      turnEvents = [];
-    }
-  }
+      return undefined;
+    },
+  });
+  state = played.state;
+  const steps = played.steps;
   if (!isOver(state) && !(o.turns !== undefined && state.turn > o.turns))
     throw new Error(`battle not over after ${steps} steps (turn ${state.turn}, ${state.phase})`);
   const lost = { prussia: state.ledger.prussia.cpLost, austria: state.ledger.austria.cpLost };

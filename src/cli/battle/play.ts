@@ -1,7 +1,16 @@
 // `ftg battle play`: play a Leuthen battle from the command line, one JSON action per line.
 // A refused action reports its rule case and the state is written as it stood before that line.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { apply, legalActions, pendingSeats, step, type TacState, view } from '../../tactical/index.js';
+import { drive } from '../../kernel/index.js';
+import {
+  apply,
+  legalActions,
+  pendingSeats,
+  step,
+  type TacEvent,
+  type TacState,
+  view,
+} from '../../tactical/index.js';
 import { parseCommandArgs } from '../options.js';
 import { loadState, parseDice, setupFromScenario } from '../tactical-load.js';
 
@@ -72,44 +81,59 @@ export async function run(argv: string[]): Promise<number> {
       return 2;
     }
     const lines = text.split('\n');
-    for (let i = 0; i < lines.length; i++) {
-      const line = lines[i]!.trim();
-      if (!line || line.startsWith('#')) continue;
-      let entry: unknown;
-      try {
-        entry = JSON.parse(line);
-      } catch {
-        save();
-        console.error(`ftg battle play: ${v.actions}:${i + 1}: not JSON; state left as before this line`);
-        return 1;
-      }
-      const e = entry as { seat?: unknown; action?: unknown };
-      const action = e && typeof e === 'object' && 'action' in e ? e.action : entry;
-      let seat = typeof e?.seat === 'string' ? e.seat : v.as;
-      if (seat === undefined) {
-        const pend = pendingSeats(state);
-        if (pend.length !== 1) {
-          save();
-          console.error(
-            `ftg battle play: ${v.actions}:${i + 1}: say which seat acts ("seat" or --as); pending: ${pend.join(', ') || 'none'}`,
-          );
-          return 1;
+    // The script is the policy of the one game loop (src/kernel/drive.ts): each line is a turn.
+    let i = -1;
+    let exit: number | undefined;
+    const fail = (message: string, ...more: string[]) => {
+      console.error(`ftg battle play: ${v.actions}:${i + 1}: ${message}`);
+      for (const m of more) console.error(m);
+      exit = 1;
+      return { stop: 'bad-line' };
+    };
+    const played = drive<TacState, unknown, TacEvent>({
+      state,
+      isOver: () => false,
+      apply,
+      next(st) {
+        for (i++; i < lines.length; i++) {
+          const line = lines[i]!.trim();
+          if (!line || line.startsWith('#')) continue;
+          let entry: unknown;
+          try {
+            entry = JSON.parse(line);
+          } catch {
+            return fail('not JSON; state left as before this line');
+          }
+          const e = entry as { seat?: unknown; action?: unknown };
+          const action = e && typeof e === 'object' && 'action' in e ? e.action : entry;
+          let seat = typeof e?.seat === 'string' ? e.seat : v.as;
+          if (seat === undefined) {
+            const pend = pendingSeats(st);
+            if (pend.length !== 1)
+              return fail(`say which seat acts ("seat" or --as); pending: ${pend.join(', ') || 'none'}`);
+            seat = pend[0]!;
+          }
+          return { seat, candidates: [action] };
         }
-        seat = pend[0]!;
-      }
-      const r = apply(state, seat, action);
-      if (!r.ok) {
-        save();
-        console.error(
-          `ftg battle play: ${v.actions}:${i + 1}: refused by rule ${r.error.rule} (${r.error.code}): ${r.error.message}`,
+        return { stop: 'end' };
+      },
+      refused(_st, _seat, _action, error) {
+        fail(
+          `refused by rule ${error.rule} (${error.code}): ${error.message}`,
+          'The state is left as it stood before this line.',
         );
-        console.error('The state is left as it stood before this line.');
-        return 1;
-      }
-      state = r.state;
-      for (const ev of r.events)
-        if (ev.visibility === 'public' || ev.visibility.seats.includes(seat.split(':')[0]!))
-          console.log(`  ${ev.text}`);
+      },
+      accepted({ seat, events }) {
+        for (const ev of events)
+          if (ev.visibility === 'public' || ev.visibility.seats.includes(seat.split(':')[0]!))
+            console.log(`  ${ev.text}`);
+        return undefined;
+      },
+    });
+    state = played.state;
+    if (exit !== undefined) {
+      save();
+      return exit;
     }
   }
   save();
