@@ -2,14 +2,15 @@
 // fixture fields (the generic plan: the Prussians attack, the Austrians hold).
 import { describe, expect, it } from 'vitest';
 import { createAutopilotRng } from '../../src/autopilot/rng.js';
-import { decideTactical } from '../../src/autopilot/tactical/decide.js';
+import { decideTactical, pathSteps } from '../../src/autopilot/tactical/decide.js';
 import { viewAsState } from '../../src/autopilot/tactical/driver.js';
 import { apply, legalActions } from '../../src/tactical/apply.js';
 import { envFor } from '../../src/tactical/env.js';
 import { distance } from '../../src/tactical/rules/board.js';
 import type { TacState } from '../../src/tactical/state.js';
+import { defaultTables } from '../../src/tactical/tables/index.js';
 import type { FixtureUnit } from '../tactical/fixtures.js';
-import { activate, battle, type MapSpec } from '../tactical/harness.js';
+import { activate, battle, fixtureMap, type MapSpec } from '../tactical/harness.js';
 
 const U = (
   id: string,
@@ -73,5 +74,23 @@ describe('tactical autopilot choices', () => {
       movesOf(activate(s, 'prussia', ['p-a']), 'p-a', 'p1').some((h) => distance(h, '0806') <= 1);
     expect(closed(battle(units({}), { map: strong }))).toBe(false);
     expect(closed(battle(units({ cp: 1 }).filter((u) => u.id !== 'ab')))).toBe(true);
+  });
+
+  it('paths are worked out per battlefield: two maps under one id (fixture fields, campaign fields) never share a table', () => {
+    const s = battle([
+      U('pc', 'prussia', 'p-b', 'cavalry', '0306', 1),
+      U('a1', 'austria', 'a-a', 'infantry', '0806', 4),
+    ]);
+    const open = fixtureMap();
+    const wall: Record<string, 'churchyard'> = {};
+    for (let r = 1; r <= 12; r++) wall[`05${String(r).padStart(2, '0')}`] = 'churchyard';
+    const walled = fixtureMap({ terrain: wall });
+    expect(open.id).toBe(walled.id);
+    const steps = (map: typeof open) =>
+      pathSteps(s, { map, tables: defaultTables }, 'cavalry', '0306', '0806');
+    expect(steps(open)).toBe(5);
+    // 11.2 / Terrain Table: horse may not enter the churchyard, so the wall cuts the field in two.
+    expect(steps(walled)).toBeGreaterThan(50);
+    expect(steps(open)).toBe(5);
   });
 });

@@ -6,6 +6,7 @@
 // ties are broken by the autopilot's own seeded RNG, never by the game's dice.
 import type { TacAction } from '../../tactical/actions.js';
 import type { Env } from '../../tactical/env.js';
+import type { TacticalMap } from '../../tactical/map.js';
 import {
   distance,
   effMorale,
@@ -50,14 +51,34 @@ const FIRE_THRESHOLD = 0.05;
 type MoveCls = 'infantry' | 'cavalry' | 'artillery';
 
 /**
- * Steps from every hex to next to `target` for a movement class, around what the class may not
- * cross (marsh, abatis, the churchyard wall for horse...), ignoring units. Terrain is static, so
- * the table is kept per map, class and target for the whole process.
+ * Tables that depend on the battlefield only (terrain, hexside features, the terrain table and the
+ * walls breached so far), kept per map object for the whole process: a campaign battle's generated
+ * field is another map, and may even reuse an id, so the map object itself is the key (held weakly,
+ * so finished battles' maps can go).
  */
-const pathCache = new Map<string, Map<string, number>>();
-function pathSteps(s: TacState, env: Env, cls: MoveCls, from: string, target: string): number {
-  const key = `${env.map.id}|${cls}|${target}`;
-  let m = pathCache.get(key);
+const terrainCaches = new WeakMap<TacticalMap, WeakMap<Env['tables'], Map<string, unknown>>>();
+function terrainCache(env: Env): Map<string, unknown> {
+  let byTables = terrainCaches.get(env.map);
+  if (!byTables) {
+    byTables = new WeakMap();
+    terrainCaches.set(env.map, byTables);
+  }
+  let m = byTables.get(env.tables);
+  if (!m) {
+    m = new Map();
+    byTables.set(env.tables, m);
+  }
+  return m;
+}
+
+/**
+ * Steps from every hex to next to `target` for a movement class, around what the class may not
+ * cross (marsh, abatis, the churchyard wall for horse...), ignoring units.
+ */
+export function pathSteps(s: TacState, env: Env, cls: MoveCls, from: string, target: string): number {
+  const cache = terrainCache(env);
+  const key = `path|${s.breached.join(',')}|${cls}|${target}`;
+  let m = cache.get(key) as Map<string, number> | undefined;
   if (!m) {
     m = new Map([[target, 0]]);
     const queue = [target];
@@ -73,19 +94,19 @@ function pathSteps(s: TacState, env: Env, cls: MoveCls, from: string, target: st
         queue.push(n);
       }
     }
-    pathCache.set(key, m);
+    cache.set(key, m);
   }
   return m.get(from) ?? 60 + distance(from, target);
 }
 
-/** 11.2: whether horse may attack into a hex from some neighbour (terrain is static: kept per map). */
-const horseCache = new Map<string, boolean>();
+/** 11.2: whether horse may attack into a hex from some neighbour (terrain and breaches only). */
 function horseMayAttack(s: TacState, env: Env, hex: string): boolean {
-  const key = `${env.map.id}|${s.breached.join(',')}|${hex}`;
-  let r = horseCache.get(key);
+  const cache = terrainCache(env);
+  const key = `horse|${s.breached.join(',')}|${hex}`;
+  let r = cache.get(key) as boolean | undefined;
   if (r === undefined) {
     r = env.map.neighbours(hex).some((n) => mayEnter(s, env, 'cavalry', n, hex));
-    horseCache.set(key, r);
+    cache.set(key, r);
   }
   return r;
 }
