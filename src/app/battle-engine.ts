@@ -14,7 +14,7 @@ import { registerBattleScenario, tacticalEngine } from '../tactical/engine.js';
 import { envFor } from '../tactical/env.js';
 import type { Side, TacState } from '../tactical/state.js';
 import { TACTICAL_MAP_VERSION, TACTICAL_RULES_VERSION } from '../tactical/version.js';
-import type { Action, RulesEngine } from './engine-port.js';
+import type { Action, EngineEvent, RulesEngine } from './engine-port.js';
 
 const formationsOf = new Map<string, string[]>();
 for (const id of TACTICAL_SCENARIO_IDS) {
@@ -42,6 +42,19 @@ export function battlePendingSeats(state: TacState): string[] {
   return sides.map((side) => (side === a.side ? `${side}:${a.formations[0]}` : side));
 }
 
+/**
+ * The engine addresses a private event to a side (`austria`); the service matches event seats
+ * exactly, so the side's formation seats (`austria:reserve`) are added, as the strategic adapter
+ * turns a side into the seats of its nationalities. Without this the holder of a formation never
+ * saw what its own side was told.
+ */
+export function withFormationSeats(e: EngineEvent, formationSeats: readonly string[]): EngineEvent {
+  if (e.visibility === 'public') return e;
+  const seats = new Set(e.visibility.seats);
+  for (const f of formationSeats) if (seats.has(sideOfSeat(f))) seats.add(f);
+  return seats.size === e.visibility.seats.length ? e : { ...e, visibility: { seats: [...seats] } };
+}
+
 export const battleEngine: RulesEngine<TacState> = {
   ...tacticalEngine,
   versions: { rules: TACTICAL_RULES_VERSION, map: TACTICAL_MAP_VERSION },
@@ -50,6 +63,14 @@ export const battleEngine: RulesEngine<TacState> = {
     return formations ? ['prussia', 'austria', ...formations] : undefined;
   },
   pendingSeats: battlePendingSeats,
+  apply(state, seat, action) {
+    const r = tacticalEngine.apply(state, seat, action);
+    if (!r.ok) return r;
+    return {
+      ...r,
+      events: r.events.map((e) => withFormationSeats(e, formationsOf.get(state.scenario) ?? [])),
+    };
+  },
   /** Fire and shock roll dice: a preview shows the field as it is, not after them. */
   rollsDice: (action) => action.type === 'fire' || action.type === 'shock',
   view: (state, seat) => tacticalEngine.view(state, seat === 'public' ? 'public' : sideOfSeat(seat)),
