@@ -545,6 +545,36 @@ export class CampaignService {
   }
 
   /**
+   * Live mode and the open deadline of a game, for a status line (issue 15): which human players
+   * pressed Ready, who has not, whether the game is live, and when the open step is due. Only user
+   * ids of the game's own players, which its channel already shows.
+   */
+  liveStatus(input: {
+    gameId: string;
+  }): Result<{ ready: string[]; missing: string[]; live: boolean; dueAt: number | null }> {
+    const game = this.game(input.gameId);
+    if (!game) return fail('unknown-game', `There is no game ${clip(input.gameId)}.`);
+    const humans = [
+      ...new Set(
+        getSeats(this.deps.db, game.id)
+          .filter((s) => s.userId !== null && s.autopilot === 0)
+          .map((s) => s.userId as string),
+      ),
+    ].sort();
+    const pressed = new Set(readyUsers(this.deps.db, game.id));
+    const ready = humans.filter((u) => pressed.has(u));
+    const missing = humans.filter((u) => !pressed.has(u));
+    const open = game.status === 'active' ? openDeadlineOf(this.deps.db, game.id) : undefined;
+    return {
+      ok: true,
+      ready,
+      missing,
+      live: humans.length > 0 && missing.length === 0,
+      dueAt: open?.dueAt ?? null,
+    };
+  }
+
+  /**
    * The creator abandons a game (status 'abandoned'); a finished game is already 'over'. `ending`
    * says why (a concession, an agreed draw) for the standings; without it the game was abandoned.
    */

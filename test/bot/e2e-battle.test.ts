@@ -270,7 +270,16 @@ describe('a Leuthen battle in Discord (issue 15)', () => {
   }, 120_000);
 
   it('live mode and a concession', async () => {
-    for (const user of USERS) await slash(user, 'ready');
+    await slash(USERS[0], 'ready');
+    // Half-way: /battle status tells who pressed Ready and who is still awaited, and the step's deadline.
+    const half = textOf(await slash('maria', 'status'));
+    expect(half).toMatch(/Live mode/);
+    expect(half).toContain(`Ready: <@${h.standin.userId(USERS[0])}>`);
+    expect(half).toContain(`<@${h.standin.userId('elizabeth')}>`);
+    expect(half).toMatch(/Deadline\s*<t:\d+:R>/);
+    expect(half).not.toMatch(/\(live mode\)/);
+    for (const user of USERS.slice(1)) await slash(user, 'ready');
+    expect(textOf(await slash('maria', 'status'))).toMatch(/<t:\d+:R> \(live mode\)/);
     const live = h.standin.messagesIn(game().channel_id).filter((m) => /Live mode/.test(m.content));
     expect(live.length).toBe(1);
     expect(JSON.parse(game().settings).deadlineMs.phase).toBe(5 * 60_000);

@@ -402,8 +402,22 @@ async function execute(deps: BotDeps, input: CommandInput): Promise<Reply> {
         .holders()
         .filter((s) => s.userId)
         .map((s) => `${battleSeatName(s.seat, view)}: <@${s.userId}>${s.autopilot ? ' (autopilot)' : ''}`);
-      const embed = statusEmbed({ view, awaited, dueAt: null });
+      const live = deps.service.liveStatus({ gameId: f.game.id });
+      const embed = statusEmbed({
+        view,
+        awaited,
+        dueAt: live.ok ? live.dueAt : null,
+        live: live.ok && live.live,
+      });
       embed.fields?.push({ name: 'Seats', value: (holders.join('\n') || 'nobody').slice(0, 1024) });
+      // Live mode half-way: who pressed Ready and who is still awaited (/battle ready).
+      if (live.ok && !live.live && live.ready.length > 0)
+        embed.fields?.push({
+          name: 'Live mode',
+          value: `Ready: ${live.ready.map((u) => `<@${u}>`).join(', ')}; waiting for ${live.missing
+            .map((u) => `<@${u}>`)
+            .join(', ')} (/battle ready)`.slice(0, 1024),
+        });
       // The asking player's side's standing orders (their side's view only: the enemy's stay hidden).
       const own =
         f.host.kind === 'battle'
