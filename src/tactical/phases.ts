@@ -655,9 +655,19 @@ const rally = wrap({
       s.leaderlessThrough = null;
       // The fallen C-in-C keeps his role (victory points count him as one, 8.4 / R).
       const fallen = s.leaders.filter((l) => l.side === side && l.role === 'cinc' && l.eliminated);
-      const succ = fallen
+      const named = fallen
         .map((l) => (l.successor ? s.leaders.find((x) => x.id === l.successor) : undefined))
-        .find((x) => x !== undefined && !x.eliminated && x.role !== 'cinc');
+        .find((x) => x !== undefined && !x.eliminated && x.role !== 'cinc' && x.hex !== null);
+      // Ruling 8.4: with no successor named (a campaign battle) or him gone too, the senior leader
+      // left takes over: the best activation value, then the longest command range, then the id.
+      const succ =
+        named ??
+        s.leaders
+          .filter((x) => x.side === side && !x.eliminated && x.hex !== null && x.role !== 'cinc')
+          .sort(
+            (a, b) =>
+              b.activation - a.activation || b.commandRange - a.commandRange || a.id.localeCompare(b.id),
+          )[0];
       if (succ && succ.hex !== null) {
         const f = s.formations.find((x) => x.leader === succ.id);
         succ.role = 'cinc';

@@ -137,6 +137,8 @@ export function parseScenario(
       if (!s || s.side !== l.side)
         errors.push(`scenario: leaders.${i}.successor: unknown leader "${l.successor}" of ${l.side}`);
     }
+    if (l.onFall !== undefined && l.role !== 'cinc')
+      errors.push(`scenario: leaders.${i}.onFall: only a C-in-C's fall has an effect of its own (8.4)`);
     if (l.hex !== null && hexExists && !hexExists(l.hex))
       errors.push(`scenario: leaders.${i}.hex: hex ${l.hex} is not on the map`);
   });

@@ -95,6 +95,13 @@ export const leaderSchema = z.object({
   /** Optional: formation leaders default to ratings' formationLeaderMa (9: like cavalry). */
   ma: z.number().int().min(1).max(12).optional(),
   successor: z.string().optional(),
+  /**
+   * 8.4 names what the fall of two men does: Frederick's loses the game, Charles's leaves the army
+   * Disorganized for a turn until Daun takes over. `defeat` marks a C-in-C whose fall ends the
+   * battle in the enemy's decisive victory (the Leuthen scenarios mark Frederick); any other C-in-C's
+   * fall has Charles's effect (ruling 8.4 in docs/tactical-rulings.md).
+   */
+  onFall: z.literal('defeat').optional(),
   /** Strategic leader id (scenarios/leaders.json) when the same man appears there. */
   strategicId: z.string().optional(),
   hex: hexIdSchema.nullable(),

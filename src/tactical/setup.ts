@@ -85,6 +85,7 @@ export function setupBattle(
       hex: l.hex,
       formation: led?.id ?? null,
       ...(l.successor ? { successor: l.successor } : {}),
+      ...(l.onFall ? { onFall: l.onFall } : {}),
       ...(l.hex === null && l.entry ? { entry: { hex: l.entry.hex } } : {}),
       eliminated: false,
       outOfCommand: false,

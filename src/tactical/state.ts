@@ -59,6 +59,8 @@ export interface LeaderState {
   /** The formation he leads now (reserve leaders: the independents, or a leaderless formation, 8.1). */
   formation: string | null;
   successor?: string;
+  /** 8.4: what his fall does to his side (the scenario's mark; none: the army is leaderless for a turn). */
+  onFall?: 'defeat';
   eliminated: boolean;
   /** 8.3: Out of Command marker received in phase A. */
   outOfCommand: boolean;

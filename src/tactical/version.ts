@@ -3,5 +3,7 @@
 // scenarios that alters how a stored battle replays bumps TACTICAL_RULES_VERSION; a change of a
 // battlefield map's data bumps TACTICAL_MAP_VERSION. Battles stored before count as version 1.
 
-export const TACTICAL_RULES_VERSION = 1;
+// 2: 8.4's defeat on the C-in-C's fall comes from the scenario's mark (leaders' onFall), no longer
+//    from the side; an unnamed successor is the senior leader left.
+export const TACTICAL_RULES_VERSION = 2;
 export const TACTICAL_MAP_VERSION = 1;

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { tacticalScenario } from '../../src/autopilot/tactical/scenarios.js';
 import { envFor } from '../../src/tactical/env.js';
 import { eliminate } from '../../src/tactical/rules/effects.js';
 import { runTasks } from '../../src/tactical/rules/tasks.js';
 import { victoryPoints } from '../../src/tactical/rules/victory.js';
 import type { TacState } from '../../src/tactical/state.js';
-import type { FixtureUnit } from './fixtures.js';
+import { type FixtureUnit, fixtureScenario } from './fixtures.js';
 import { act, activate, battle, nb, pendingSeats, refused, settlePrompts, unit } from './harness.js';
 
 const P = (id: string, hex: string, facing = 5, extra: Partial<FixtureUnit> = {}): FixtureUnit => ({
@@ -163,6 +164,37 @@ describe('8 commanders in chief and 9 formation leaders', () => {
     const s = battle([P('p1', '0808'), A('a1', '0202')], { leaders: { ...near, fritz: '0808' } });
     const t = kill(s, 'p1');
     expect(t.over).toMatchObject({ winner: 'austria', level: 'decisive' });
+  });
+
+  it('8.4 (ruling): a C-in-C the scenario does not mark (every campaign battle) falls: no defeat; his army is Disorganized for a turn, then the senior leader left commands', () => {
+    const leaders = fixtureScenario([]).leaders.map((l) => {
+      if (l.id !== 'fritz') return l;
+      const { onFall: _, ...rest } = l;
+      return rest;
+    });
+    let s = battle([P('p1', '0808'), P('p2', '0810'), P('p5', '1011'), A('a1', '0202')], {
+      scenario: { leaders },
+      leaders: { ...near, fritz: '0808', 'p-res': '0810' },
+    });
+    s = kill(s, 'p1');
+    expect(s.over).toBeNull();
+    expect(s.leaders.find((l) => l.id === 'fritz')?.eliminated).toBe(true);
+    expect(unit(s, 'p2').disorganized).toBe(true);
+    s = settlePrompts(s);
+    for (let i = 0; i < 80 && s.turn < 3 && !s.over; i++)
+      s = act(s, pendingSeats(s)[0]!, { type: 'timeout' });
+    expect(s.over).toBeNull();
+    // No successor named: the formation leaders (activation 4) outrank the reserve (3); pl-a by id.
+    expect(s.leaders.find((l) => l.id === 'pl-a')?.role).toBe('cinc');
+  });
+
+  it('8.4: the Leuthen scenarios mark Frederick, and only him, as the C-in-C whose fall loses the game', () => {
+    for (const id of ['leuthen-1', 'leuthen-2']) {
+      const sc = tacticalScenario(id);
+      if (!sc.ok) throw new Error(sc.error);
+      const marked = sc.loaded.data.leaders.filter((l) => l.onFall === 'defeat').map((l) => l.id);
+      expect(marked).toEqual(['frederick']);
+    }
   });
 
   it('8.4: when Prince Charles falls every Austrian unit is Disorganized for a turn, then Daun commands', () => {

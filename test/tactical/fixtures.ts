@@ -55,7 +55,16 @@ export function fixtureScenario(units: FixtureUnit[], over: Partial<ScenarioInpu
       { id: 'a-ind', side: 'austria', name: 'Austrian independents', kind: 'independent', leader: 'daun' },
     ],
     leaders: [
-      { id: 'fritz', side: 'prussia', name: 'Frederick', role: 'cinc', commandRange: 10, hex: '0110', ...P },
+      {
+        id: 'fritz',
+        side: 'prussia',
+        name: 'Frederick',
+        role: 'cinc',
+        commandRange: 10,
+        onFall: 'defeat',
+        hex: '0110',
+        ...P,
+      },
       {
         id: 'pl-a',
         side: 'prussia',

@@ -63,18 +63,21 @@ export function killLeader(c: Ctx, l: LeaderState, why: string): void {
   c.events.push(ev('leader-eliminated', `${l.name} is eliminated (${why}).`, { leader: l.id, side: l.side }));
   const s = c.s;
   if (l.role === 'cinc') {
-    if (l.side === 'prussia') {
-      // 8.4: the loss of the King loses the game.
+    if (l.onFall === 'defeat') {
+      // 8.4: the King's fall loses the game. Only where the scenario marks its C-in-C so (the
+      // Leuthen scenarios mark Frederick); campaign battles never do (ruling 8.4).
+      const winner = otherSide(l.side);
       s.over = {
-        winner: 'austria',
+        winner,
         level: 'decisive',
-        reason: '8.4: the Prussian Commander in chief is eliminated',
+        reason: `8.4: the ${l.side === 'prussia' ? 'Prussian' : 'Austrian'} Commander in chief is eliminated`,
         turn: s.turn,
       };
-      c.events.push(ev('game-over', 'The King has fallen: the Austrians win (8.4).'));
+      c.events.push(ev('game-over', `${l.name} has fallen: the ${winner} side wins (8.4).`));
       return;
     }
-    // 8.4: every unit of the side counts as Disorganized for a complete turn, then the successor commands.
+    // 8.4 (as for Charles, and for every C-in-C not marked otherwise): every unit of the side counts
+    // as Disorganized for a complete turn, then the successor commands.
     for (const u of s.units) if (u.side === l.side && !u.eliminated && !u.routed) u.disorganized = true;
     s.leaderlessThrough = { side: l.side, turn: s.turn + 1 };
     c.events.push(
