@@ -1,20 +1,32 @@
-// decide(view, legal, rng, level): one seat's next action, always one of `legal`. It reads only
-// the seat's View (through view-adapter.ts) and public data, scores every legal action and takes
-// the best (ties broken by the autopilot's own seeded RNG, so a seed always gives the same game).
+// decide(view, legal, rng, level): one seat's next action, one of `legal` or (campaign levels) a
+// listed march taking one SP fewer, leaving a guard on a field depot (5.35, 10.12 B; the engine
+// lists only marches taking all the SP a leader may, so the split is built here and checked
+// against 5.37 on the seat's own forces). It reads only the seat's View (through view-adapter.ts)
+// and public data, scores every candidate and takes the best (ties broken by the autopilot's own
+// seeded RNG, so a seed always gives the same game).
 import type {
   Action,
   DepotBuildAction,
   DepotDestroyAction,
   ForceMarchAction,
   GarrisonAction,
+  HexId,
   MarchAction,
+  Nationality,
   View,
 } from '../engine/index.js';
 import { isWinterTurn } from '../engine/index.js';
 import { distance as hexDistance } from '../map/hex.js';
 import type { StrategicMap } from '../map/types.js';
-import { type Board, estimateEnemyOut, fortressHolder, friendSp, otherSideOf } from './board.js';
-import { marchDistanceTo } from './geometry.js';
+import {
+  type Board,
+  type BoardLeader,
+  estimateEnemyOut,
+  fortressHolder,
+  friendSp,
+  otherSideOf,
+} from './board.js';
+import { marchDistanceTo, type SupplyPicture, supplyPicture } from './geometry.js';
 import { ARMY_SP, CAPTURE_SP, leaderHex, makePlan, NOVICE_STYLE, type Plan, type PlanStyle } from './plan.js';
 import { answerPrompt, isPromptPhase } from './prompts.js';
 import type { AutopilotRng } from './rng.js';
@@ -94,7 +106,102 @@ interface Scored {
   why: string;
 }
 
-function scoreMarch(board: Board, plan: Plan, a: MarchAction): Scored {
+/**
+ * Our finished depot outside a fortress at `hex` (10.12 B: it feeds only while a friendly SP stands
+ * in it), or undefined.
+ */
+function fieldDepotAt(board: Board, hex: HexId): boolean {
+  return board.depots.some(
+    (d) => d.hex === hex && d.side === board.side && d.status === 'complete' && !board.map.fortress(hex),
+  );
+}
+
+/** SP of a nationality in a hex, inside and outside (all own SP are visible to the seat). */
+function natSp(board: Board, hex: HexId, nat: Nationality): number {
+  const s = board.friends.get(hex);
+  return (s?.outByNat[nat] ?? 0) + (s?.inByNat[nat] ?? 0);
+}
+
+/**
+ * 5.37 as far as the seat's own forces show it: would moving `take` SP of leader `id` from `from`
+ * to `to` (leaving the rest) make any subordinate command more SP of his nationality over the
+ * supreme commander than before? The engine's check, re-done on the view (own forces are fully
+ * visible), so a split march the autopilot builds is one the engine accepts. Prussia is exempt.
+ */
+export function keeps537(board: Board, id: string, from: HexId, to: HexId, take: number): boolean {
+  let mover: BoardLeader | undefined;
+  const all: Array<{ l: BoardLeader; hex: HexId }> = [];
+  for (const [hex, s] of board.friends)
+    for (const l of s.leaders) {
+      if (l.id === id) mover = l;
+      all.push({ l, hex });
+    }
+  if (!mover) return false;
+  const nat = mover.nationality;
+  if (nat === 'prussia') return true;
+  const mine = all.filter((x) => x.l.nationality === nat);
+  const sup = mine.reduce<(typeof mine)[number] | undefined>(
+    (b, x) => (!b || x.l.rank < b.l.rank ? x : b),
+    undefined,
+  );
+  if (!sup) return false;
+  if (board.active && board.active.leader !== id) return false;
+  const full = natSp(board, from, nat);
+  const excess = (after: boolean): Map<string, number> => {
+    const sp = (h: HexId) => {
+      let n = natSp(board, h, nat);
+      if (after && h === from) n -= take;
+      if (after && h === to) n += take;
+      return n;
+    };
+    const hexOf = (x: (typeof mine)[number]) => (after && x.l.id === id ? to : x.hex);
+    const supHex = hexOf(sup);
+    const supSp = after && sup.l.id === id ? take : sp(supHex);
+    const best = new Map<HexId, BoardLeader>();
+    for (const x of mine) {
+      const h = hexOf(x);
+      if (h === supHex) continue;
+      const b = best.get(h);
+      if (!b || x.l.rank < b.rank) best.set(h, x.l);
+    }
+    const out = new Map<string, number>();
+    for (const [h, l] of best) if (sp(h) - supSp > 0) out.set(l.id, sp(h) - supSp);
+    return out;
+  };
+  if (take > full) return false;
+  const before = excess(false);
+  for (const [lid, e] of excess(true)) if (e > (before.get(lid) ?? 0)) return false;
+  return true;
+}
+
+/**
+ * The engine lists each march with all the SP its leader may take (takeCap). Leaving one SP on a
+ * field depot the march would otherwise empty keeps that depot feeding the army (10.12 B); 5.35
+ * lets a leader pick up fewer SP than stand in the hex. Such split marches are added to the
+ * candidates when 5.37 allows them (keeps537).
+ */
+function splitMarches(board: Board, legal: readonly Action[]): MarchAction[] {
+  const out: MarchAction[] = [];
+  for (const a of legal) {
+    if (a.type !== 'march' || board.active?.leader === a.leader) continue;
+    const take = a.take?.sp ?? 0;
+    if (take < 1) continue;
+    const start = leaderHex(board, a.leader);
+    const end = a.path.at(-1);
+    if (!start || !end || end === start || !fieldDepotAt(board, start)) continue;
+    if (friendSp(board, start, 'all') !== take || board.enemies.has(start)) continue;
+    if (!keeps537(board, a.leader, start, end, take - 1)) continue;
+    out.push({ ...a, take: { ...a.take, sp: take - 1 } });
+  }
+  return out;
+}
+
+function scoreMarch(
+  board: Board,
+  plan: Plan,
+  a: MarchAction,
+  emptied: (hex: HexId) => SupplyPicture,
+): Scored {
   const leader = a.leader;
   const path = a.path;
   const active = board.active?.leader === leader ? board.active : null;
@@ -104,6 +211,13 @@ function scoreMarch(board: Board, plan: Plan, a: MarchAction): Scored {
   const goal = plan.goals.get(leader) ?? { hex: start, kind: 'hold' as const, note: 'holds' };
   const take = a.take?.sp ?? 0;
   const sp = active ? active.sp + take : take;
+  // A march that empties our field depot leaves it feeding nothing (10.12 B): judge the
+  // destination's supply without it. A split march leaving one SP there keeps it, at a price.
+  const empties =
+    !active && end !== start && fieldDepotAt(board, start) && friendSp(board, start, 'all') <= take;
+  const supply = empties ? emptied(start) : plan.supply;
+  const splitCost =
+    !active && take > 0 && friendSp(board, start, 'all') === take + 1 && fieldDepotAt(board, start) ? 0.2 : 0;
   if (goal.kind === 'hold' && !active) return { action: a, score: -1, why: 'holds' };
   const field = marchDistanceTo(board.map, goal.hex);
   const dStart = field.get(start) ?? 99;
@@ -126,8 +240,9 @@ function scoreMarch(board: Board, plan: Plan, a: MarchAction): Scored {
   // 10.61: every unsupplied hex loses an SP in each attrition phase.
   // A force in supply never marches out of it for mere progress: it moves within the net and a
   // depot carries the net forward (10.41); only the objective itself may lie beyond.
-  if (!plan.supply.supplied.has(end) && sp > 0 && !(goal.kind === 'capture' && end === goal.hex))
+  if (!supply.supplied.has(end) && sp > 0 && !(goal.kind === 'capture' && end === goal.hex))
     score -= plan.supply.supplied.has(start) ? 3 + Math.max(0, reward) : 1.5;
+  score -= splitCost;
   // A leader never walks alone into an enemy hex (8.31 capture).
   if (sp === 0 && !active && board.enemies.get(end)?.hasCombat) score -= 5;
   if (progress <= 0 && end !== start) score -= 0.5;
@@ -143,6 +258,8 @@ function scoreForceMarch(board: Board, plan: Plan, a: ForceMarchAction): Scored 
   // 5.2: a die + Initiative of six or more costs one SP.
   const lossChance = l ? Math.min(1, Math.max(0, (l.initiative + 6 - 5) / 6)) : 0.5;
   const take = a.take?.sp ?? 0;
+  // A force march only pays when the force means to go somewhere (5.2 may cost it an SP).
+  if (goal.hex === hex) return { action: a, score: -1, why: goal.note };
   const enemyHere = estimateEnemyOut(board.enemies.get(hex));
   let value = -0.5 - lossChance * (take > 0 ? 1 : 0);
   // Escape a stronger enemy before the Combat Phase, or hurry to a threatened fortress.
@@ -248,7 +365,19 @@ export function decideWithReason(
   }
   const plan = makePlan(board, STYLES[level]);
   const scored: Scored[] = [];
-  for (const a of legal) {
+  const without = new Map<HexId, SupplyPicture>();
+  const simple = level === 'hold' || level === 'novice';
+  const emptied = (hex: HexId) => {
+    if (simple) return plan.supply;
+    let p = without.get(hex);
+    if (!p) {
+      p = supplyPicture(board, board.side, hex);
+      without.set(hex, p);
+    }
+    return p;
+  };
+  const options = simple ? legal : [...legal, ...splitMarches(board, legal)];
+  for (const a of options) {
     let s: Scored;
     switch (a.type) {
       case 'done':
@@ -261,7 +390,7 @@ export function decideWithReason(
         s = { action: a, score: -100, why: '' };
         break;
       case 'march':
-        s = scoreMarch(board, plan, a);
+        s = scoreMarch(board, plan, a, emptied);
         break;
       case 'forcemarch':
         s = scoreForceMarch(board, plan, a);
@@ -322,7 +451,7 @@ export function tryDecide(
   return { ok: true, action: d.action, why: d.why };
 }
 
-/** The autopilot contract: one legal action for the seat whose view this is. */
+/** The autopilot contract: one action for the seat whose view this is (see the file comment). */
 export function decide(
   view: View,
   legal: readonly Action[],

@@ -249,7 +249,12 @@ function austrianZoc(board: Board, austrianSide: Side): Set<HexId> {
  * Which hexes `side` can supply (10.11-10.12, 10.31-10.32), from what the board shows. Enemy stacks
  * with combat units block paths out of their hex; depots join the network only if linked (10.12 C).
  */
-export function supplyPicture(board: Board, side: Side = board.side): SupplyPicture {
+export function supplyPicture(
+  board: Board,
+  side: Side = board.side,
+  /** A depot hex to count as left empty (10.12 B: it feeds nothing once nobody stands in it). */
+  emptied?: HexId,
+): SupplyPicture {
   const g = graphOf(board.map);
   const own = side === board.side ? board.friends : board.enemies;
   const foe = side === board.side ? board.enemies : board.friends;
@@ -275,7 +280,7 @@ export function supplyPicture(board: Board, side: Side = board.side): SupplyPict
     if ((s.in ?? 0) > 0 || (s.in === null && s.garrisoned)) sources.push(g.index.get(hex) ?? -1);
   }
   const depots = board.depots
-    .filter((d) => d.side === side && d.status === 'complete' && own.has(d.hex))
+    .filter((d) => d.side === side && d.status === 'complete' && own.has(d.hex) && d.hex !== emptied)
     .map((d) => g.index.get(d.hex) ?? -1)
     .filter((i) => i >= 0);
   const depth = new Int32Array(g.ids.length);

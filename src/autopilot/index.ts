@@ -1,6 +1,7 @@
 // Public surface of the autopilot (pure: sees only views, rolls only its own seeded RNG).
 //
-//   decide(view, legal, rng, level)            -> Action (one of `legal`)
+//   decide(view, legal, rng, level)            -> Action (one of `legal`, or a listed march
+//                                                 taking one SP fewer: a depot guard, 5.35)
 //   decideWithReason(...)                      -> { action, score, why }
 //   autopilotAction(state, seat, level)        -> Action, for a game service holding the state
 //   playGame(options)                          -> GameSummary (the local driver: demo, bench, tests)

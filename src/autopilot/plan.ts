@@ -372,8 +372,11 @@ export function makePlan(board: Board, style: PlanStyle = NOVICE_STYLE): Plan {
       if (!e.hasCombat && e.leaders.length > 0 && sp > 0)
         consider(eh, 'attack', 3, `hunts enemy leaders at ${eh}`);
     }
-    // Own fortresses threatened by nearby enemy armies.
-    for (const f of forts) {
+    // Own fortresses threatened by nearby enemy armies. With a campaign plan the main army does not
+    // stand guard: covering forces have that role (campaign.ts), and a fortress with its garrison
+    // holds until a besieger's depot is built and the siege rolls go against it (13.1-13.3).
+    const mainArmy = camp?.roles.get(l.id)?.role === 'main';
+    for (const f of mainArmy ? [] : forts) {
       if (fortressHolder(board, f.hex) !== board.side) continue;
       for (const [eh, e] of board.enemies) {
         const eOut = estimateEnemyOut(e);

@@ -22,7 +22,7 @@ function deepFreeze<T>(x: T): T {
   return x;
 }
 
-/** Play `steps` decisions from a fresh setup, checking each action is in the legal list. */
+/** Play `steps` decisions from a fresh setup, checking each action is in the legal list (or splits a listed march). */
 function playChecked(
   scenario: ScenarioId,
   seed: number,
@@ -37,7 +37,12 @@ function playChecked(
     const v = view(state, seat, [], map);
     const action = decide(v, v.legal, rng, i % 3 === 0 ? 'passive' : 'standard');
     const listed = v.legal.map((a) => JSON.stringify(a));
-    expect(listed).toContain(JSON.stringify(action));
+    // Listed, or a listed march taking one SP fewer (a depot guard left behind, 5.35 / 10.12 B).
+    const asListed =
+      action.type === 'march' && !listed.includes(JSON.stringify(action))
+        ? JSON.stringify({ ...action, take: { ...action.take, sp: (action.take?.sp ?? 0) + 1 } })
+        : JSON.stringify(action);
+    expect(listed).toContain(asListed);
     const r = apply(state, seat, action, map);
     // Engine mismatches between its legal list and apply are the engine's to fix; the driver
     // retries. Here we only continue with a state the engine accepted.

@@ -83,6 +83,54 @@ describe('autopilot campaign plan', () => {
   });
 });
 
+describe('autopilot: split marches leave a depot guard (10.12 B, 5.35)', () => {
+  it('10.12 B: an army leaving its field depot drops one SP there, and the engine accepts the split march', () => {
+    // 1758 seed 2, the Coalition at expert against a passive Prussian-Allied side: the Russian
+    // army builds depots on its way west; without a guard each depot would stop feeding it.
+    let state = setup('1758', 2, { map });
+    const levels = sideLevels(state, 'passive', 'expert');
+    const rngs = new Map<Seat, ReturnType<typeof createAutopilotRng>>();
+    let splits = 0;
+    for (let i = 0; i < 4000 && !state.over && state.turn <= 6; i++) {
+      const seat = state.pending[0] as Seat;
+      const rng = rngs.get(seat) ?? createAutopilotRng(`2:${seat}`);
+      rngs.set(seat, rng);
+      const v = view(state, seat, [], map);
+      const { action } = decideWithReason(v, v.legal, rng, levels[seat] ?? 'passive', map);
+      const listed = v.legal.some((a) => JSON.stringify(a) === JSON.stringify(action));
+      if (!listed) {
+        // Not listed: only a march the engine lists with one SP more taken (5.35).
+        expect(action.type).toBe('march');
+        if (action.type !== 'march') break;
+        const full = v.legal.find(
+          (a) =>
+            a.type === 'march' &&
+            a.leader === action.leader &&
+            JSON.stringify(a.path) === JSON.stringify(action.path) &&
+            (a.take?.sp ?? 0) === (action.take?.sp ?? 0) + 1,
+        );
+        expect(full).toBeDefined();
+        const from = state.leaders[action.leader]?.hex as string;
+        const r = apply(state, seat, action, map);
+        expect(r.ok).toBe(true);
+        if (!r.ok) break;
+        state = r.state;
+        // One SP of the nationality stays on the depot, which keeps feeding (10.12 B).
+        const nat = state.leaders[action.leader]?.nationality as Seat;
+        expect(state.forces[from]?.[nat]?.out).toBe(1);
+        expect(state.depots[from]).toBeDefined();
+        splits++;
+        continue;
+      }
+      const r = apply(state, seat, action, map);
+      state = r.ok
+        ? r.state
+        : (apply(state, seat, { type: 'done' }, map) as { ok: true; state: GameState }).state;
+    }
+    expect(splits).toBeGreaterThan(0);
+  });
+});
+
 describe('autopilot levels', () => {
   it('service levels: 1 passive, 2 standard, 3 expert', () => {
     expect([levelOf(1), levelOf(2), levelOf(3)]).toEqual(['passive', 'standard', 'expert']);
