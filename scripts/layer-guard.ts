@@ -4,8 +4,12 @@
 //     performance.now). Determinism (same scenario, seed and actions give the same game)
 //     depends on it.
 //   - src/render: may import only types from the engine (views are the contract).
-//   - src/bot: imports neither src/engine nor src/db, not even types: the service (src/app) is its
-//     only door, and app re-exports the types the bot reads (app/engine-types.ts, app/directory.ts).
+//   - src/bot: imports none of src/engine, src/tactical, src/autopilot, src/kernel or src/db, not
+//     even types: the service (src/app) is its only door, and app re-exports what the bot reads
+//     (app/engine-types.ts, app/battle-types.ts, app/directory.ts). Nor does it get an engine or a
+//     raw state: it imports none of the app modules that hand them out (apply-action, the engine
+//     adapters and loaders), and names the RulesEngine port only in its composition root
+//     (src/bot/client.ts, which hands the engine to the runtime, never to the handlers).
 //   - everything outside src/engine imports only the engine's public surface, src/engine/index.ts.
 //   - src/engine: never imports src/tactical or src/autopilot (issue #16: the tactical host is
 //     injected through src/engine/combat/tactical-host.ts; types included, so the engine stands alone).
@@ -24,6 +28,20 @@ export interface Violation {
 const PURE_DIRS = ['src/kernel', 'src/engine', 'src/map', 'src/tactical', 'src/autopilot'];
 const TYPE_ONLY_ENGINE_DIRS = ['src/render'];
 const SERVICE_ONLY_DIRS = ['src/bot'];
+/** What the bot never imports: the engines, their kernel and autopilots, the database. */
+const BEHIND_THE_SERVICE = ['src/engine', 'src/tactical', 'src/autopilot', 'src/kernel', 'src/db'];
+/** App modules that hand out an engine or a raw game state: the bot asks the service instead. */
+const ENGINE_HANDLES = [
+  'src/app/apply-action',
+  'src/app/battle-engine',
+  'src/app/engine-adapter',
+  'src/app/engine-kind',
+  'src/app/engine-loader',
+  'src/app/engines',
+  'src/app/tactical',
+];
+/** The bot's composition root: builds the runtime (which holds the engine) and the handlers' deps. */
+const BOT_ROOT = 'src/bot/client.ts';
 const ENGINE_SURFACE = ['src/engine', 'src/engine/index', 'src/engine/index.js', 'src/engine/index.ts'];
 const FORBIDDEN_IN_PURE = ['discord.js', 'drizzle-orm', 'better-sqlite3', 'bullmq', 'ioredis', 'canvas'];
 const NODE_BUILTINS = new Set([
@@ -243,7 +261,7 @@ export function checkSource(fileRel: string, src: string): Violation[] {
   }
   if (inDir(SERVICE_ONLY_DIRS)) {
     for (const ref of findImports(src)) {
-      for (const dir of ['src/engine', 'src/db']) {
+      for (const dir of BEHIND_THE_SERVICE) {
         if (resolvesInto(fileRel, ref.specifier, dir)) {
           violations.push({
             file: fileRel,
@@ -252,6 +270,23 @@ export function checkSource(fileRel: string, src: string): Violation[] {
           });
         }
       }
+      const target = resolveTarget(fileRel, ref.specifier)?.replace(/\.(ts|js|mts|mjs)$/, '');
+      if (target !== undefined && ENGINE_HANDLES.includes(target))
+        violations.push({
+          file: fileRel,
+          line: lineOf(src, ref.index),
+          message: `the bot imports ${target} ("${ref.specifier}"), which hands out an engine or a raw state; ask the service`,
+        });
+    }
+    if (fileRel !== BOT_ROOT) {
+      const { code } = blankNonCode(src);
+      const port = /\bRulesEngine\b/g;
+      for (let m = port.exec(code); m; m = port.exec(code))
+        violations.push({
+          file: fileRel,
+          line: lineOf(src, m.index),
+          message: `the bot names the RulesEngine port outside ${BOT_ROOT}; its handlers get the service, never an engine`,
+        });
     }
   }
   return violations;

@@ -73,6 +73,8 @@ export const battleEngine: RulesEngine<TacState> = {
   },
   /** Fire and shock roll dice: a preview shows the field as it is, not after them. */
   rollsDice: (action) => action.type === 'fire' || action.type === 'shock',
+  /** A Facing check on the way (7.2, 7.3, 12.6), a fire or a shock: the RNG counts every die. */
+  diceRolled: (before, after) => after.rng.rolls !== before.rng.rolls,
   view: (state, seat) => tacticalEngine.view(state, seat === 'public' ? 'public' : sideOfSeat(seat)),
   /** Level 1 holds its ground (the defaults, no orders); 2 and 3 play the tactical autopilot. */
   autopilot(state, seat, level) {

@@ -22,6 +22,7 @@ import { type Ending, noteEnding } from '../db/standings-repository.js';
 import type { TacticalSettings } from '../engine/index.js';
 import { GAME_ID_PATTERN, type JobQueue } from '../queue/jobs.js';
 import { applyWithRetry, stateOf } from './apply-action.js';
+import { type BattleSeat, battleSeatsIn } from './battle-view.js';
 import type { Clock } from './clock.js';
 import {
   engineForKind,
@@ -31,7 +32,7 @@ import {
   versionsForKind,
 } from './engine-kind.js';
 import { type Action, type EngineEvent, isStep, type RulesEngine, type Seat } from './engine-port.js';
-import { type Preview, previewOrders } from './preview.js';
+import { type DryRunResult, dryRunOrders, type Preview, previewOrders } from './preview.js';
 import { clip, fail, type Result, refusal } from './result.js';
 import {
   changeSettings,
@@ -404,6 +405,62 @@ export class CampaignService {
       input.seat,
       orders,
     );
+  }
+
+  /**
+   * A seat's holder checks a sequence of battle orders without committing them (a /battle order's
+   * preview, issue 15): the view after them (the seat's, or the public one), withheld when a die
+   * rolled on the way, and the orders the seat may give next (preview.ts dryRunOrders).
+   */
+  dryRun(input: {
+    gameId: string;
+    seat: Seat;
+    userId: string;
+    orders: Action[];
+    viewer: 'seat' | 'public';
+    /** Also list the seat's legal orders after these (autocomplete of an order being typed). */
+    legal?: boolean;
+  }): DryRunResult {
+    const game = this.game(input.gameId);
+    if (!game || game.state === null)
+      return {
+        ok: false,
+        error: { rule: 'service', code: 'not-started', message: 'The game has not started.' },
+      };
+    const seat = getSeat(this.deps.db, game.id, input.seat);
+    if (!seat)
+      return {
+        ok: false,
+        error: {
+          rule: 'service',
+          code: 'unknown-seat',
+          message: `This game has no seat "${clip(input.seat)}".`,
+        },
+      };
+    if (seat.userId !== input.userId)
+      return {
+        ok: false,
+        error: { rule: 'service', code: 'not-seat-holder', message: `You do not hold ${input.seat}.` },
+      };
+    return dryRunOrders(
+      engineForKind(this.deps.engine, game.kind),
+      stateOf(game),
+      input.seat,
+      input.orders,
+      input.viewer,
+      input.legal === true,
+    );
+  }
+
+  /**
+   * The campaign seats taking part in the battle fought on the tactical map at `hex` (issue 16), for
+   * the battle's thread: who holds which tactical seats, which are awaited, and the battle as both
+   * sides may see it (never one side's secrets). Empty when no such battle is underway.
+   */
+  battleSeats(input: { gameId: string; hex: string }): BattleSeat[] {
+    const game = this.game(input.gameId);
+    if (!game || game.state === null) return [];
+    return battleSeatsIn(this.deps.engine, stateOf(game), getSeats(this.deps.db, game.id), input.hex);
   }
 
   /** The seats the current step waits for (public: every player may know whom the game waits for). */

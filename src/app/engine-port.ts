@@ -94,6 +94,12 @@ export interface RulesEngine<S = unknown> {
    * show it (without it, previews use the strategic engine's list: preview.ts).
    */
   rollsDice?(action: Action): boolean;
+  /**
+   * Optional: whether a die rolled between two states of the same game (`after` follows `before`):
+   * a dry run then withholds the field after the orders (preview.ts dryRunOrders). Without it, no
+   * dry run is withheld for dice.
+   */
+  diceRolled?(before: S, after: S): boolean;
   /** Optional: a march order's MP cost per hex with rule cases (the strategic engine's explainMarch). */
   explainMarch?(state: S, seat: Seat, action: Action): MarchCostsInfo | RuleError;
   /**

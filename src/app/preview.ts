@@ -144,3 +144,56 @@ function marchCostsOf(
   const r = engine.explainMarch(state, seat, action);
   return 'steps' in r ? r : null;
 }
+
+/** A battle order's dry run (CampaignService.dryRun): the field after the orders, if it may be shown. */
+export type DryRunResult =
+  | {
+      ok: true;
+      /**
+       * The view after the orders (the seat's, or the public one), or null when a die rolled on the
+       * way: the field after it would tell the die before Confirm, and a Cancel would let one try
+       * again (7.2, 7.3, 12.6 and every fire or shock).
+       */
+      view: unknown;
+      /** Whether a die rolled on the way (the engine's diceRolled; false for an engine without it). */
+      rolled: boolean;
+      /** With `legal`: the orders the seat may give after these (an order being typed: a path hex by hex). */
+      legal: Action[];
+    }
+  | { ok: false; error: RuleError };
+
+/** Applies `orders` in sequence for `seat` without committing anything; the first refusal is returned. */
+export function dryRunOrders(
+  engine: RulesEngine<unknown>,
+  state: unknown,
+  seat: Seat,
+  orders: readonly Action[],
+  viewer: 'seat' | 'public',
+  legal = false,
+): DryRunResult {
+  let current = state;
+  for (const a of orders) {
+    let r: ReturnType<typeof engine.apply>;
+    try {
+      r = engine.apply(current, seat, a);
+    } catch (e) {
+      return {
+        ok: false,
+        error: {
+          rule: 'input',
+          code: 'bad-order',
+          message: `That order is malformed: ${(e as Error).message}`,
+        },
+      };
+    }
+    if (!r.ok) return r;
+    current = r.state;
+  }
+  const rolled = engine.diceRolled?.(state, current) ?? false;
+  return {
+    ok: true,
+    view: rolled ? null : engine.view(current, viewer === 'public' ? 'public' : seat),
+    rolled,
+    legal: legal ? engine.legalActions(current, seat) : [],
+  };
+}

@@ -60,7 +60,6 @@ export async function createBot(o: BotOptions): Promise<Bot> {
   const directory = new CampaignDirectory(o.db);
   deps = {
     service: runtime.service,
-    engine: o.engine,
     directory,
     names: o.names,
     previews: new PreviewStore(() => o.clock.now()),

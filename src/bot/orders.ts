@@ -11,9 +11,9 @@ import {
   ButtonStyle,
   ComponentType,
 } from 'discord-api-types/v10';
+import type { TacView } from '../app/battle-types.js';
 import type { GameRow } from '../app/directory.js';
 import type { Action } from '../app/engine-port.js';
-import type { TacView } from '../tactical/view.js';
 import { campaignOrderText } from './battle/host.js';
 import { battleActionLabel } from './battle/orders.js';
 import { battleSeatName } from './battle/present.js';

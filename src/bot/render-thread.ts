@@ -3,7 +3,7 @@
 // ordinary renderer (map-renderer.ts), or for a Leuthen battle (issue 15) the tactical picture
 // (battle/present.ts), and answers each request with the PNG bytes.
 import { parentPort } from 'node:worker_threads';
-import type { TacView } from '../tactical/view.js';
+import type { TacView } from '../app/battle-types.js';
 import type { BattlePictureOptions } from './battle/pictures.js';
 import { battlePicture } from './battle/present.js';
 import { createMapRenderer } from './map-renderer.js';

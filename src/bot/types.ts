@@ -4,7 +4,6 @@
 import type { APIActionRowComponent, APIComponentInMessageActionRow, APIEmbed } from 'discord-api-types/v10';
 import type { CampaignService } from '../app/campaign-service.js';
 import type { CampaignDirectory } from '../app/directory.js';
-import type { RulesEngine } from '../app/engine-port.js';
 import type { CampaignRecords } from '../app/standings/index.js';
 import type { BattlePictures } from './battle/pictures.js';
 import type { BattleThreads } from './battle/threads.js';
@@ -64,13 +63,11 @@ export type MapRenderer = (
 ) => Promise<Buffer | null>;
 
 export interface BotDeps {
-  service: CampaignService;
   /**
-   * The rules engine behind the service's port (src/app/engine-port.ts, never src/engine). Campaign
-   * commands use the service only (previews, pending seats, settings); the battle host
-   * (bot/battle/host.ts) still runs it for its dry runs: to move onto CampaignService.preview.
+   * The bot's only door to games (issue 13 item 5): views, previews and dry runs, pending seats,
+   * settings, orders. The bot holds no engine and no database (scripts/layer-guard.ts).
    */
-  engine: RulesEngine<unknown>;
+  service: CampaignService;
   directory: CampaignDirectory;
   names: NameBook;
   previews: PreviewStore;

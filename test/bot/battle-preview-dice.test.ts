@@ -1,13 +1,19 @@
 // A preview never tells a die before Confirm (issue 15): moves that roll on the way (12.6 entering
-// woods, 7.2 a Facing check in an enemy ZOC) are previewed on the field as it is now.
+// woods, 7.2 a Facing check in an enemy ZOC) are previewed on the field as it is now: the service's
+// dry run (CampaignService.dryRun -> dryRunOrders) says a die rolled and withholds the field after.
 import { describe, expect, it } from 'vitest';
-import { rollsOnTheWay } from '../../src/bot/battle/odds.js';
-import { apply } from '../../src/tactical/apply.js';
+import { battleEngine } from '../../src/app/battle-engine.js';
+import type { RulesEngine } from '../../src/app/engine-port.js';
+import { dryRunOrders } from '../../src/app/preview.js';
 import { activate, battle } from '../tactical/harness.js';
 
-const step = (s: unknown, seat: string, a: unknown) => {
-  const r = apply(s as never, seat, a);
-  return r.ok ? { ok: true as const, state: r.state as unknown } : { ok: false as const };
+const engine = battleEngine as unknown as RulesEngine<unknown>;
+const rollsOnTheWay = (s: unknown, seat: string, orders: { type: string; [k: string]: unknown }[]) => {
+  const r = dryRunOrders(engine, s, seat, orders, 'public');
+  if (!r.ok) throw new Error(r.error.message);
+  // The field after a die is never handed out.
+  expect(r.view === null).toBe(r.rolled);
+  return r.rolled;
 };
 
 describe('previews and dice', () => {
@@ -33,7 +39,7 @@ describe('previews and dice', () => {
       'prussia',
       ['p-a'],
     );
-    expect(rollsOnTheWay(step, s, 'prussia', [{ type: 'move', unit: 'p1', to: '0406' }])).toBe(true);
-    expect(rollsOnTheWay(step, s, 'prussia', [{ type: 'move', unit: 'p1', to: '0407' }])).toBe(false);
+    expect(rollsOnTheWay(s, 'prussia', [{ type: 'move', unit: 'p1', to: '0406' }])).toBe(true);
+    expect(rollsOnTheWay(s, 'prussia', [{ type: 'move', unit: 'p1', to: '0407' }])).toBe(false);
   });
 });

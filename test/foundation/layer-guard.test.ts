@@ -103,6 +103,48 @@ describe('layer guard', () => {
     ).toEqual([]);
   });
 
+  it('#13.5: the bot imports neither the tactical engine, the autopilot nor the kernel, not even types', () => {
+    expect(
+      checkSource('src/bot/battle/a.ts', "import type { TacView } from '../../tactical/view.js';"),
+    ).toHaveLength(1);
+    expect(
+      checkSource('src/bot/battle/a.ts', "import { shockOdds } from '../../tactical/rules/combat.js';"),
+    ).toHaveLength(1);
+    expect(checkSource('src/bot/a.ts', "import { decide } from '../autopilot/decide.js';")).toHaveLength(1);
+    expect(checkSource('src/bot/a.ts', "import { drive } from '../kernel/index.js';")).toHaveLength(1);
+    // The app re-exports what the bot may read of battles.
+    expect(
+      checkSource('src/bot/battle/a.ts', "import type { TacView } from '../../app/battle-types.js';"),
+    ).toEqual([]);
+  });
+
+  it('#13.5: the bot gets no engine and no raw state: no engine handles from src/app, no RulesEngine', () => {
+    expect(
+      checkSource('src/bot/battle/a.ts', "import { stateOf } from '../../app/apply-action.js';"),
+    ).toHaveLength(1);
+    expect(checkSource('src/bot/a.ts', "import { engine } from '../app/engine-adapter.js';")).toHaveLength(1);
+    expect(
+      checkSource('src/bot/a.ts', "import { battleEngine } from '../app/battle-engine.js';"),
+    ).toHaveLength(1);
+    expect(checkSource('src/bot/a.ts', "const m = await import('../app/engines.js');")).toHaveLength(1);
+    // A dependency typed as the engine port, anywhere but the composition root.
+    expect(
+      checkSource(
+        'src/bot/types.ts',
+        "import type { Seat } from '../app/engine-port.js';\nexport interface D { engine: RulesEngine<unknown> }",
+      ),
+    ).toHaveLength(1);
+    expect(
+      checkSource('src/bot/client.ts', "import type { RulesEngine } from '../app/engine-port.js';"),
+    ).toEqual([]);
+    expect(
+      checkSource('src/bot/a.ts', "import type { Action } from '../app/engine-port.js'; // not RulesEngine"),
+    ).toEqual([]);
+    expect(
+      checkSource('src/bot/a.ts', "import type { CampaignService } from '../app/campaign-service.js';"),
+    ).toEqual([]);
+  });
+
   it('#13.5: outside src/engine, only the public surface src/engine/index.ts may be imported', () => {
     expect(checkSource('src/autopilot/a.ts', "import { apply } from '../engine/apply.js';")).toHaveLength(1);
     expect(

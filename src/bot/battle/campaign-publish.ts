@@ -16,14 +16,7 @@ import { battleLine } from '../presenters/battle.js';
 import { placeLabel } from '../presenters/describe.js';
 import { seatLabel } from '../session.js';
 import type { BotDeps } from '../types.js';
-import {
-  battleSeatsOf,
-  campaignHost,
-  commonEvents,
-  commonView,
-  participantPart,
-  tacticalPartOf,
-} from './host.js';
+import { battleSeatsOf, campaignHost, commonEvents, participantPart, tacticalPartOf } from './host.js';
 import { battleDecisionRows, battleDecisionText } from './orders.js';
 import { battleSeatName, eventHexes, middleHex, phaseLine, statusEmbed } from './present.js';
 import type { BattleThread } from './threads.js';
@@ -84,7 +77,7 @@ async function openThread(
     await thread.members.add(u).catch((e) => log('battle thread: member add failed', { error: String(e) }));
     t.members.add(u);
   }
-  const view = seats[0] ? commonView(seats[0].view) : null;
+  const view = seats[0]?.view ?? null;
   const who = seats
     .filter((s) => s.userId)
     .map(
@@ -117,7 +110,7 @@ async function postUpdate(
   t.posted.add(key);
   const host = campaignHost(deps, game, t.hex);
   const seats = battleSeatsOf(deps, game, t.hex);
-  const sideOf = new Map(seats.map((s) => [s.seat, s.view.viewer as string]));
+  const sideOf = new Map(seats.map((s) => [s.seat, s.side]));
   const view = host.view();
   if (!view) return null;
   const shown = commonEvents(m.events, sideOf);

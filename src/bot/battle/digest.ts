@@ -3,9 +3,9 @@
 // results of each activation (what attacked what, odds column, die, result, losses, retreats, routs)
 // in full, the movements in short, and one picture when an activation (or a barrage) is over and a
 // whole-map picture when a turn begins. Pure functions: publish.ts decides posting and editing.
+
+import { battleHexDistance as distance, type TacView } from '../../app/battle-types.js';
 import type { EngineEvent } from '../../app/engine-port.js';
-import { distance } from '../../tactical/hex.js';
-import type { TacView } from '../../tactical/view.js';
 
 /** Events that only move pieces: told in one short line per run of them. */
 const MOVEMENT = new Set(['move', 'face', 'leader-move', 'enter']);

@@ -1,9 +1,9 @@
 // /help in a battle's thread (issue 15): what the battle waits on now, for whom, and with which
 // commands, then the asker's own decision with its buttons. Drawn from the public view and the
 // asker's pending decisions only (a prompt's options go to the deciding side alone).
-import { stateOf } from '../../app/apply-action.js';
+
+import type { TacView } from '../../app/battle-types.js';
 import type { GameRow } from '../../app/directory.js';
-import type { TacView } from '../../tactical/view.js';
 import type { BotDeps, CommandInput, Reply } from '../types.js';
 import { battleDecisionRows, battleDecisionText } from './orders.js';
 import { battleSeatName, phaseLine, SIDE_NAME } from './present.js';
@@ -105,6 +105,5 @@ export function battleHelp(deps: BotDeps, game: GameRow, input: CommandInput): R
 }
 
 function pendingSeatsOf(deps: BotDeps, game: GameRow): string[] {
-  const fresh = deps.directory.game(game.id) ?? game;
-  return fresh.state === null ? [] : deps.engine.pendingSeats(stateOf(fresh));
+  return deps.service.pendingSeats({ gameId: game.id });
 }

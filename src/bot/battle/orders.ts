@@ -9,8 +9,8 @@ import {
   ButtonStyle,
   ComponentType,
 } from 'discord-api-types/v10';
+import type { TacView } from '../../app/battle-types.js';
 import type { Action } from '../../app/engine-port.js';
-import type { TacView } from '../../tactical/view.js';
 import { encodeComponentId, stepTag } from '../custom-id.js';
 import { actionKey } from '../orders.js';
 import { battleSeatName, unitName } from './present.js';

@@ -3,7 +3,7 @@
 // (render-thread.ts) and never on the event loop that acknowledges interactions. `inlineBattlePictures`
 // draws in the calling thread: tests, and the fallback when the picture thread cannot draw (a
 // campaign battle's generated field is known only to the thread that built it).
-import type { TacView } from '../../tactical/view.js';
+import type { TacView } from '../../app/battle-types.js';
 import { battlePicture } from './present.js';
 
 export type BattlePictureOptions = Parameters<typeof battlePicture>[1];

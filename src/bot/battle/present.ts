@@ -3,12 +3,10 @@
 // to both sides per the tactical rulings), never from the state. Independent of how the battle was
 // created, so campaign battles (issue 16) reuse it unchanged.
 import type { APIEmbed } from 'discord-api-types/v10';
+import { battleMapOf, type TacView } from '../../app/battle-types.js';
 import type { EngineEvent } from '../../app/engine-port.js';
 import { renderTacticalMap } from '../../render/tactical/draw.js';
 import { modelFromView, type TacViewForPicture } from '../../render/tactical/from-view.js';
-import { tacticalMap as registeredMap } from '../../tactical/env.js';
-import { tacticalMap } from '../../tactical/maps.js';
-import type { TacView } from '../../tactical/view.js';
 import { MAX_PICTURE_BYTES } from '../map-renderer.js';
 
 export const SIDE_NAME = { prussia: 'Prussia', austria: 'Austria' } as const;
@@ -130,7 +128,7 @@ export function battlePicture(
   o: { center?: string; radius?: number; title: string; highlights?: string[] },
 ): Buffer | null {
   // A campaign battle's generated field is registered by the tactical host (issue 16).
-  const map = registeredMap(view.map) ?? tacticalMap(view.map);
+  const map = battleMapOf(view.map);
   const model = modelFromView(view as unknown as TacViewForPicture, {
     title: o.title,
     subtitle: phaseLine(view),

@@ -14,8 +14,8 @@
 // click on one is refused as expired (one API call less per step, and nothing to race).
 import type { Client, Message } from 'discord.js';
 import type { APIEmbed } from 'discord-api-types/v10';
+import type { TacView } from '../../app/battle-types.js';
 import type { OutboundMessage } from '../../app/publisher.js';
-import type { TacView } from '../../tactical/view.js';
 import type { BotDeps } from '../types.js';
 import { cropAround, digestLines, fitLines, isVisual, pictureFor, titleFor } from './digest.js';
 import { battleDecisionRows, battleDecisionText } from './orders.js';

@@ -3,8 +3,9 @@
 // all units of the player's command. They are the engine's state (action `standing-order`, see
 // src/tactical/rules/standing.ts), so the engine answers the prompt when it arises and a replay
 // gives the same game. Shown privately: the enemy never sees another side's standing orders.
+
+import type { TacView } from '../../app/battle-types.js';
 import type { GameRow } from '../../app/directory.js';
-import type { TacView } from '../../tactical/view.js';
 import { type BotDeps, type Choice, type CommandInput, errorReply, type Reply } from '../types.js';
 import { SIDE_NAME } from './present.js';
 

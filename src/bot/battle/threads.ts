@@ -3,7 +3,7 @@
 // publisher opens it when the battle begins and records it here, /battle commands in the thread
 // find their battle here. Kept in memory: after a restart a battle still underway gets a new thread
 // at its next update (the old one keeps its history).
-import type { TacView } from '../../tactical/view.js';
+import type { TacView } from '../../app/battle-types.js';
 
 export interface BattleThread {
   threadId: string;

@@ -6,20 +6,10 @@
 // Everything here only validates, commits and enqueues: pictures of results and the autopilot run
 // in queue jobs. The thread logic depends only on the game (kind 'battle'), not on how it was made.
 import { SlashCommandBuilder } from 'discord.js';
-import { stateOf } from '../../app/apply-action.js';
+import { battleHexDistance, explainCharge, explainShock, type TacView } from '../../app/battle-types.js';
 import type { GameRow } from '../../app/directory.js';
 import type { Action } from '../../app/engine-port.js';
-import { distance } from '../../tactical/hex.js';
-import type { TacState } from '../../tactical/state.js';
-import type { TacView } from '../../tactical/view.js';
-import {
-  type BattleHost,
-  campaignBattleUnderway,
-  campaignHost,
-  type HostDecision,
-  standaloneHost,
-} from '../battle/host.js';
-import { chargeNote, rollsOnTheWay, shockOddsText } from '../battle/odds.js';
+import { type BattleHost, campaignBattleUnderway, campaignHost, standaloneHost } from '../battle/host.js';
 import { battleActionLabel } from '../battle/orders.js';
 import { battleSeatName, SIDE_NAME, statusEmbed, unitName } from '../battle/present.js';
 import { ordersAutocomplete, ordersCommand, STANDING_KINDS, standingText } from '../battle/standing.js';
@@ -267,31 +257,20 @@ async function preview(
   const shockAt = actions.findIndex((a) => a.type === 'shock');
   const odds: string[] = [];
   // Moves that roll a die on the way (7.2, 7.3, 12.6) are previewed on the field as it is now: the
-  // field after them would tell the die before Confirm (and a Cancel would let one try again).
-  const moves = actions.slice(0, shockAt >= 0 ? shockAt : actions.length);
-  const hidden =
-    host.kind === 'battle' &&
-    rollsOnTheWay(
-      (st, seat, a) => deps.engine.apply(st, seat, a as Action),
-      stateOf(host.game) as TacState,
-      decision.submitSeat,
-      moves,
-    );
-  let beforeShock: TacView | null = before;
-  if (shockAt > 0 && !hidden) {
-    const pre = host.dryRun(decision, actions.slice(0, shockAt));
-    beforeShock = pre.ok ? pre.after : before;
-  }
+  // field after them would tell the die before Confirm (and a Cancel would let one try again). The
+  // service withholds that field and says a die rolled.
+  const moves = shockAt >= 0 ? host.dryRun(decision, actions.slice(0, shockAt)) : check;
+  const hidden = moves.ok && moves.rolled;
+  const beforeShock: TacView | null = shockAt > 0 && !hidden && moves.ok ? moves.after : before;
   if (hidden)
     odds.push(
       'A die is rolled on the way (a check, 7.2 / 7.3 / 12.6): the field after the moves shows only after Confirm.',
     );
   else if (shockAt >= 0 && beforeShock) {
     const sh = actions[shockAt]!;
-    const field = beforeShock as unknown as TacState;
-    const text = shockOddsText(field, sh.attackers as string[], sh.defenders as string[]);
+    const text = explainShock(beforeShock, sh.attackers as string[], sh.defenders as string[]);
     if (text) odds.push(text);
-    if (shockAt > 0) odds.push(chargeNote(field, String((sh.attackers as string[])[0])));
+    if (shockAt > 0) odds.push(explainCharge(beforeShock, String((sh.attackers as string[])[0])));
   }
   // The picture: after a move or a turn (deterministic), the field now for fire and shock (dice);
   // a charge shows the field after its moves.
@@ -708,9 +687,7 @@ async function autocomplete(
     const done = hexList(focused.value.replace(/[\s,;>→-]*[^\s,;>→-]*$/, '')) ?? [];
     const partial = /[^\s,;>→-]*$/.exec(focused.value)?.[0] ?? '';
     const next = done.length
-      ? legalAfter(
-          deps,
-          f.host,
+      ? f.host.legalAfter(
           decision,
           done.map((to) => ({ type: 'move', unit, to })),
         )
@@ -727,7 +704,7 @@ async function autocomplete(
     const last = hexList(str(input, 'path'))?.at(-1);
     const side = view.units.find((u) => u.id === unit)?.side;
     for (const e of view.units)
-      if (last && e.side !== side && e.hex && !e.eliminated && distance(e.hex, last) === 1)
+      if (last && e.side !== side && e.hex && !e.eliminated && battleHexDistance(e.hex, last) === 1)
         out.set(e.id, name(e.id));
   }
   for (const a of legal) {
@@ -762,18 +739,6 @@ async function autocomplete(
     .map(([value, n]) => ({ name: n, value }))
     .filter(match)
     .slice(0, 25);
-}
-
-/** The legal orders of the decision's seat after some orders (for a path being typed). */
-function legalAfter(deps: BotDeps, host: BattleHost, d: HostDecision, orders: Action[]): Action[] {
-  if (host.kind !== 'battle') return [];
-  let state = stateOf(host.game);
-  for (const a of orders) {
-    const r = deps.engine.apply(state, d.submitSeat, a);
-    if (!r.ok) return [];
-    state = r.state;
-  }
-  return deps.engine.legalActions(state, d.submitSeat);
 }
 
 export const command: BotCommand = {

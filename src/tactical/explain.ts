@@ -1,11 +1,12 @@
-// The odds of a shock or a charge before Confirm (issue 15): the combat points on each side, the
-// odds column, the column shifts (terrain, flank and rear, routed defender, charge, built-up hex)
-// and the morale difference, as the engine will compute them (11.3-11.4). The die is not rolled:
-// the preview never shows an outcome. Everything here is public on the battlefield.
-import { envFor } from '../../tactical/env.js';
-import { isCavalry, unitOf } from '../../tactical/rules/board.js';
-import { chargeShifts, shockOdds } from '../../tactical/rules/combat.js';
-import type { TacState, UnitState } from '../../tactical/state.js';
+// The engine explains a shock or a charge before Confirm (issue 15): the combat points on each
+// side, the odds column, the column shifts (terrain, flank and rear, routed defender, charge,
+// built-up hex) and the morale difference, computed by the rules' own functions (11.3-11.4). The die
+// is not rolled: a preview never shows an outcome. Everything read here is public on the
+// battlefield, so it works on a side's (or the common) view as well as on a state.
+import { envFor } from './env.js';
+import { isCavalry, unitOf } from './rules/board.js';
+import { chargeShifts, shockOdds } from './rules/combat.js';
+import type { TacState, UnitState } from './state.js';
 
 export function shockOddsText(
   state: TacState,
@@ -42,24 +43,4 @@ export function chargeNote(state: TacState, unitId: string): string {
   return straight >= 2
     ? `A charge: ${straight} straight hexes through clear terrain (+1 column if the target stands in clear terrain, 11.2-11.4).`
     : `Not a charge: it needs two straight hexes through clear terrain without turning (${straight} so far, 11.2).`;
-}
-
-/**
- * Whether the orders roll a die on the way (a Facing check in an enemy ZOC, 7.2; a check on entering
- * woods or a town, 12.6; a withdrawal into an enemy flank, 7.3). Then a preview must not show the
- * field after them: it would tell the die before Confirm, and a player could cancel and try again.
- */
-export function rollsOnTheWay(
-  apply: (state: unknown, seat: string, action: unknown) => { ok: true; state: unknown } | { ok: false },
-  state: TacState,
-  seat: string,
-  orders: readonly unknown[],
-): boolean {
-  let s: unknown = state;
-  for (const a of orders) {
-    const r = apply(s, seat, a);
-    if (!r.ok) return false;
-    s = r.state;
-  }
-  return (s as TacState).rng.rolls !== state.rng.rolls;
 }
