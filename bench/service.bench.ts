@@ -11,7 +11,10 @@
 // picture thread, as `ftg bot` without REDIS_URL) and bullmq with two worker processes (Redis at
 // REDIS_URL or 127.0.0.1:6379, throwaway key prefix).
 // BENCH_CAMPAIGNS (default 50), BENCH_SECONDS per mode (default 60), BENCH_MODES=inprocess,bullmq,
-// BENCH_WORKERS (bullmq worker processes, default 2).
+// BENCH_WORKERS (bullmq worker processes, default 2), BENCH_STEP_RATE (human submissions per second
+// across all campaigns, default 1: the issue's "one step-end per second"; 0 = as fast as they come).
+// The campaigns are started and run until each waits for its human (at most BENCH_WARMUP seconds,
+// default 120) before the clock starts: the figures are the steady state, not the opening burst.
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -33,6 +36,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const MODES = (process.env.BENCH_MODES ?? 'inprocess,bullmq').split(',');
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 2);
 const HUMAN = 'prussia';
+const STEP_RATE = Number(process.env.BENCH_STEP_RATE ?? 1);
+const WARMUP_S = Number(process.env.BENCH_WARMUP ?? 120);
 
 function q(samples: number[], p: number): number {
   const s = [...samples].sort((a, b) => a - b);
@@ -120,8 +125,40 @@ async function runMode(mode: 'inprocess' | 'bullmq', dir: string): Promise<void>
     const v = s.view({ gameId: games[0]!, seat: 'public', userId: 'u0' });
     if (v.ok) await warmMapRenderer(pictures, v.view);
   }
+  // Warm-up: every campaign opens with dozens of autopilot actions; wait until each one waits for
+  // its human (its opening published), so the measured minute is the steady state.
+  const warmStart = Date.now();
+  const waiting = () =>
+    games.filter((g, i) => {
+      const p = s.pending({ gameId: g, userId: `u${i}` });
+      const row = getGame(handle.db, g);
+      return (
+        p.ok &&
+        p.decisions.some((d) => d.seat === HUMAN) &&
+        row !== undefined &&
+        row.resolvedVersion >= row.version
+      );
+    }).length;
+  while (waiting() < games.length && Date.now() - warmStart < WARMUP_S * 1000)
+    await new Promise((r) => setTimeout(r, 500));
+  const warmedIn = (Date.now() - warmStart) / 1000;
+  const ready = waiting();
+  tally.maps = 0;
   elu.enable();
+  // The pace: at most STEP_RATE human submissions a second across all campaigns.
+  let nextSlot = 0;
   const started = Date.now();
+  const endPerf = performance.now() + SECONDS * 1000;
+  /** Waits for this human's turn in the pace; false when it would fall after the measured time. */
+  const slot = async (): Promise<boolean> => {
+    if (!(STEP_RATE > 0)) return true;
+    const now = performance.now();
+    const at = Math.max(now, nextSlot);
+    if (at >= endPerf) return false;
+    nextSlot = at + 1000 / STEP_RATE;
+    if (at > now) await new Promise((r) => setTimeout(r, at - now));
+    return true;
+  };
   const end = started + SECONDS * 1000;
   // Scripted humans: look at the game every 500 ms (a cheap version check); when it changed and it is
   // their turn, click 200-1200 ms later. The acknowledgement runs from the moment the click is due.
@@ -141,6 +178,7 @@ async function runMode(mode: 'inprocess' | 'bullmq', dir: string): Promise<void>
       seen = g.version;
       const delay = 200 + rand() * 1000;
       await new Promise((r) => setTimeout(r, delay));
+      if (!(await slot())) break;
       const due = performance.now();
       const p = s.pending({ gameId, userId });
       const d = p.ok ? p.decisions.find((x) => x.seat === HUMAN) : undefined;
@@ -163,7 +201,7 @@ async function runMode(mode: 'inprocess' | 'bullmq', dir: string): Promise<void>
   const seconds = (Date.now() - started) / 1000;
   const versions = games.map((g) => getGame(handle.db, g)?.version ?? 0).reduce((a, b) => a + b, 0);
   console.log(
-    `service bench (${mode === 'inprocess' ? 'in-process queue, job thread, picture thread' : `bullmq, ${WORKERS} worker processes`}): ${CAMPAIGNS} campaigns, ${seconds.toFixed(0)} s`,
+    `service bench (${mode === 'inprocess' ? 'in-process queue, job thread, picture thread' : `bullmq, ${WORKERS} worker processes`}): ${CAMPAIGNS} campaigns, ${seconds.toFixed(0)} s, human submissions paced at ${STEP_RATE > 0 ? `${STEP_RATE}/s` : 'no limit'} (${(tally.submits / seconds).toFixed(2)}/s achieved); warm-up ${warmedIn.toFixed(0)} s (${ready} of ${CAMPAIGNS} waiting for their human)`,
   );
   console.log(
     `  interaction ack (pending + submit): n=${tally.acks.length} p50 ${ms(q(tally.acks, 0.5))} p99 ${ms(q(tally.acks, 0.99))} max ${ms(Math.max(...tally.acks))}; target p99 < 300 ms`,
