@@ -56,8 +56,24 @@ export function levelOf(n: number): Level {
 export const STYLES: Record<'hold' | 'novice' | 'standard' | 'expert', PlanStyle> = {
   hold: { ...NOVICE_STYLE, hold: true, odds: true, battleMargin: 2 },
   novice: NOVICE_STYLE,
-  standard: { hold: false, campaign: true, odds: true, battleMargin: 1, bold: false, pursuit: false },
-  expert: { hold: false, campaign: true, odds: true, battleMargin: 0.3, bold: true, pursuit: true },
+  standard: {
+    hold: false,
+    campaign: true,
+    odds: true,
+    battleMargin: 1,
+    bold: false,
+    pursuit: false,
+    drive: false,
+  },
+  expert: {
+    hold: false,
+    campaign: true,
+    odds: true,
+    battleMargin: 0.3,
+    bold: true,
+    pursuit: true,
+    drive: true,
+  },
 };
 
 export function isLevel(x: unknown): x is Level {
@@ -145,7 +161,12 @@ export function keeps537(board: Board, id: string, from: HexId, to: HexId, take:
     undefined,
   );
   if (!sup) return false;
-  if (board.active && board.active.leader !== id) return false;
+  // Another force of the nationality still moving may be passing through the supreme
+  // commander's hex (the engine then counts his SP without it): do not split then.
+  if (board.active && board.active.leader !== id) {
+    const other = all.find((x) => x.l.id === board.active?.leader);
+    if (!other || other.l.nationality === nat) return false;
+  }
   const full = natSp(board, from, nat);
   const excess = (after: boolean): Map<string, number> => {
     const sp = (h: HexId) => {
@@ -201,6 +222,7 @@ function scoreMarch(
   plan: Plan,
   a: MarchAction,
   emptied: (hex: HexId) => SupplyPicture,
+  drive: boolean,
 ): Scored {
   const leader = a.leader;
   const path = a.path;
@@ -216,13 +238,21 @@ function scoreMarch(
   const empties =
     !active && end !== start && fieldDepotAt(board, start) && friendSp(board, start, 'all') <= take;
   const supply = empties ? emptied(start) : plan.supply;
-  const splitCost =
-    !active && take > 0 && friendSp(board, start, 'all') === take + 1 && fieldDepotAt(board, start) ? 0.2 : 0;
+  const split =
+    !active && take > 0 && friendSp(board, start, 'all') === take + 1 && fieldDepotAt(board, start);
   if (goal.kind === 'hold' && !active) return { action: a, score: -1, why: 'holds' };
   const field = marchDistanceTo(board.map, goal.hex);
   const dStart = field.get(start) ?? 99;
   const dEnd = field.get(end) ?? 99;
   const progress = dStart - dEnd;
+  // An army advancing on its objective keeps the depots behind it manned: the next depot it builds
+  // joins the net only through them (10.12 C), even when this march's end is still supplied.
+  const advancing =
+    drive &&
+    (goal.kind === 'siege' || goal.kind === 'advance' || goal.kind === 'attack') &&
+    sp >= ARMY_SP &&
+    progress > 0;
+  const splitCost = split ? (advancing ? -0.3 : 0.2) : 0;
   const reward = progress * (0.5 + sp / 20) * (goal.kind === 'join' ? 0.8 : 1);
   let score = reward;
   if (end === goal.hex && start !== goal.hex) score += goal.kind === 'capture' ? 3 : 2;
@@ -390,7 +420,7 @@ export function decideWithReason(
         s = { action: a, score: -100, why: '' };
         break;
       case 'march':
-        s = scoreMarch(board, plan, a, emptied);
+        s = scoreMarch(board, plan, a, emptied, STYLES[level].drive);
         break;
       case 'forcemarch':
         s = scoreForceMarch(board, plan, a);

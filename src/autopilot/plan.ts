@@ -54,7 +54,9 @@ export interface Goal {
  * quarters and attempts nothing; `campaign` follows the side's campaign plan (campaign.ts); `odds`
  * seeks battle by the expected outcome on the CRT with leaders and terrain (battle-odds.ts) instead
  * of a bare SP ratio; `battleMargin` is the expected SP swing a battle must promise; `bold` lets the
- * score and the turns left move that margin; `pursuit` values a demoralized enemy (11.0) higher.
+ * score and the turns left move that margin; `pursuit` values a demoralized enemy (11.0) higher;
+ * `drive` keeps the main army on the offensive (covering forces, not the main army, stand guard over
+ * threatened fortresses) and the depots behind an advancing army manned (decide.ts).
  */
 export interface PlanStyle {
   hold: boolean;
@@ -63,6 +65,7 @@ export interface PlanStyle {
   battleMargin: number;
   bold: boolean;
   pursuit: boolean;
+  drive: boolean;
 }
 
 export const NOVICE_STYLE: PlanStyle = {
@@ -72,6 +75,7 @@ export const NOVICE_STYLE: PlanStyle = {
   battleMargin: 0,
   bold: false,
   pursuit: false,
+  drive: false,
 };
 
 export interface Plan {
@@ -375,7 +379,7 @@ export function makePlan(board: Board, style: PlanStyle = NOVICE_STYLE): Plan {
     // Own fortresses threatened by nearby enemy armies. With a campaign plan the main army does not
     // stand guard: covering forces have that role (campaign.ts), and a fortress with its garrison
     // holds until a besieger's depot is built and the siege rolls go against it (13.1-13.3).
-    const mainArmy = camp?.roles.get(l.id)?.role === 'main';
+    const mainArmy = style.drive && camp?.roles.get(l.id)?.role === 'main';
     for (const f of mainArmy ? [] : forts) {
       if (fortressHolder(board, f.hex) !== board.side) continue;
       for (const [eh, e] of board.enemies) {

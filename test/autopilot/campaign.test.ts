@@ -131,6 +131,25 @@ describe('autopilot: split marches leave a depot guard (10.12 B, 5.35)', () => {
   });
 });
 
+describe('autopilot: the expert main army stays on the offensive', () => {
+  it('13.1: after taking Neisse (1758 seed 2) the expert main army marches on Brieg; the standard one stands guard', () => {
+    const probe = setup('1758', 2, { map });
+    const g = playGame({
+      scenario: '1758',
+      seed: 2,
+      level: sideLevels(probe, 'passive', 'expert'),
+      map,
+      turns: 13,
+    });
+    const state = toMarch(g.state, 'austria');
+    expect(state.leaders.daun?.hex).toBe('1434');
+    expect(state.fortressControl['1434']).toBe('coalition');
+    const board = boardFromView(view(state, 'austria', [], map), map);
+    expect(makePlan(board, STYLES.expert).goals.get('daun')).toMatchObject({ hex: '1634', kind: 'siege' });
+    expect(makePlan(board, STYLES.standard).goals.get('daun')).toMatchObject({ hex: '1434', kind: 'defend' });
+  });
+});
+
 describe('autopilot levels', () => {
   it('service levels: 1 passive, 2 standard, 3 expert', () => {
     expect([levelOf(1), levelOf(2), levelOf(3)]).toEqual(['passive', 'standard', 'expert']);
