@@ -3,6 +3,7 @@
 // input. Also: legalActions, pendingSeats, isOver, step.
 import { type RuleError, ruleError } from '../kernel/index.js';
 import { type TacAction, tacticalActionSchema } from './actions.js';
+import { cloneData } from './clone.js';
 import { envFor } from './env.js';
 import { type Ctx, ev, type TacEvent } from './events.js';
 import { PHASES, parseSeat, settle, stepOf } from './phases.js';
@@ -48,7 +49,7 @@ export function apply(state: TacState, seat: string, action: unknown): TacApplyR
   if (p.formation !== undefined && !state.formations.some((f) => f.id === p.formation && f.side === p.side))
     return fail('input', 'bad-seat', `No ${p.side} formation "${p.formation}".`);
   try {
-    const s: TacState = structuredClone(state);
+    const s: TacState = cloneData(state);
     const c: Ctx = { s, env, events: [] };
     if (a.type === 'standing-order') {
       // Any time, from any seat of the side: it changes no step (buttons stay valid).

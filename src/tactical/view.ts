@@ -3,6 +3,7 @@
 // prompt's options go only to the side deciding; in Scenario 2 the units of a side not yet on the
 // map are shown to that side only; during a deployment (design 5.4) the other side's counters are
 // listed (9.0 reveals the forces) but without hex or facing until both sides have committed.
+import { cloneData } from './clone.js';
 import { parseSeat, stepOf } from './phases.js';
 import type { Side, TacState } from './state.js';
 
@@ -36,7 +37,7 @@ export interface TacView {
 function activationFor(state: TacState, viewer: Side | 'public'): TacState['activation'] {
   const a = state.activation;
   if (!a) return null;
-  const c = structuredClone(a);
+  const c = cloneData(a);
   if (a.side === viewer) return c;
   const hidden = new Set(state.units.filter((u) => u.hex === null && !u.eliminated).map((u) => u.id));
   if (!hidden.size) return c;
@@ -65,11 +66,11 @@ export function view(state: TacState, seat: string): TacView {
     phase: state.phase,
     step: stepOf(state),
     actingSide: state.actingSide,
-    segment: structuredClone(state.segment),
+    segment: cloneData(state.segment),
     activation: activationFor(state, viewer),
     prompt: state.prompt
       ? state.prompt.side === viewer
-        ? structuredClone(state.prompt)
+        ? cloneData(state.prompt)
         : { side: state.prompt.side, kind: state.prompt.kind, text: state.prompt.text }
       : null,
     units: state.units
@@ -79,20 +80,20 @@ export function view(state: TacState, seat: string): TacView {
         if (secret(u.side)) return { ...rest, hex: null, facing: 0 };
         return u.side === viewer && entry ? { ...rest, entry } : rest;
       }),
-    leaders: structuredClone(
+    leaders: cloneData(
       state.leaders
         .filter((l) => seen(l.side, l.hex, l.eliminated))
         .map((l) => (secret(l.side) ? { ...l, hex: null } : l)),
     ),
-    formations: structuredClone(state.formations),
+    formations: cloneData(state.formations),
     breached: [...state.breached],
-    ledger: structuredClone(state.ledger),
+    ledger: cloneData(state.ledger),
     startCp: { ...state.startCp },
-    over: state.over ? structuredClone(state.over) : null,
+    over: state.over ? cloneData(state.over) : null,
     ...(state.deployment
       ? {
           deployment: {
-            zones: structuredClone(state.deployment.zones),
+            zones: cloneData(state.deployment.zones),
             committed: [...state.deployment.committed],
           },
         }
