@@ -2,7 +2,7 @@
 // outcome, distinct levels, and the information check for every playing level.
 import { describe, expect, it } from 'vitest';
 import { campaignPlan } from '../../src/autopilot/campaign.js';
-import { decideWithReason, type Level, levelOf, STYLES } from '../../src/autopilot/decide.js';
+import { decideWithReason, keeps537, type Level, levelOf, STYLES } from '../../src/autopilot/decide.js';
 import { driverMap, playGame } from '../../src/autopilot/driver.js';
 import { makePlan } from '../../src/autopilot/plan.js';
 import { createAutopilotRng } from '../../src/autopilot/rng.js';
@@ -128,6 +128,44 @@ describe('autopilot: split marches leave a depot guard (10.12 B, 5.35)', () => {
         : (apply(state, seat, { type: 'done' }, map) as { ok: true; state: GameState }).state;
     }
     expect(splits).toBeGreaterThan(0);
+  });
+});
+
+describe('autopilot: 5.37 on split marches agrees with the engine', () => {
+  it('5.37: the autopilot allows exactly the splits the engine accepts (1758, the Russian army at 3439)', () => {
+    const state = toMarch(setup('1758', 2, { map }), 'russia');
+    const v = view(state, 'russia', [], map);
+    const board = boardFromView(v, map);
+    const from = state.leaders.fermor?.hex as string;
+    const first = v.legal.find((a) => a.type === 'march' && a.leader === 'fermor');
+    if (first?.type !== 'march') throw new Error('no march for Fermor');
+    const to = first.path.at(-1) as string;
+    const total = state.forces[from]?.russia?.out ?? 0;
+    expect(total).toBeGreaterThan(10);
+    let allowed = 0;
+    let refused = 0;
+    for (const id of ['fermor', 'rumyantsev']) {
+      for (const take of [total, total - 1, Math.floor(total / 2), 1]) {
+        const ok = keeps537(board, id, from, to, take);
+        const r = apply(
+          state,
+          'russia',
+          { type: 'march', leader: id, path: first.path, take: { sp: take } },
+          map,
+        );
+        if (ok) {
+          expect(r.ok).toBe(true);
+          allowed++;
+        } else {
+          expect(r.ok ? '' : r.error.rule).toBe('5.37');
+          refused++;
+        }
+      }
+    }
+    // Both answers occur: the supreme commander may leave a guard, a subordinate may not march
+    // off with most of the army.
+    expect(allowed).toBeGreaterThan(0);
+    expect(refused).toBeGreaterThan(0);
   });
 });
 
