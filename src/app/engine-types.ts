@@ -2,6 +2,9 @@
 // is its only door; scripts/layer-guard.ts enforces it). Types only: no engine code runs in the bot.
 export type {
   ActionType,
+  BattleEventData,
+  BattlePublicData,
+  BattleSideReport,
   Nationality,
   Side,
   VictoryReport,

@@ -34,6 +34,7 @@ export { actionSchema, actionsJsonSchema } from './actions.js';
 export { type ApplyResult, apply } from './apply.js';
 export { type BattleOutcome, extractLosses, resolveBattle, type SideOutcome } from './combat/battle.js';
 export { combatCommander, combatValues } from './combat/commander.js';
+export type { BattleEventData, BattlePublicData, BattleSideReport } from './combat/outcome.js';
 export { type BattleResolver, crtResolver } from './combat/resolver.js';
 export {
   type TacticalEvent,

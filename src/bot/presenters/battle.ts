@@ -6,6 +6,7 @@
 // retreats), never a strength.
 import type { APIEmbed } from 'discord-api-types/v10';
 import type { EngineEvent } from '../../app/engine-port.js';
+import type { BattleEventData, BattlePublicData, BattleSideReport } from '../../app/engine-types.js';
 import type { NameBook } from '../names.js';
 import { NATIONS, seatLabel } from '../session.js';
 import { placeLabel } from './describe.js';
@@ -15,89 +16,18 @@ export const SIDE_NAMES: Record<string, string> = {
   coalition: 'Coalition',
 };
 
-interface SideReport {
-  side: string;
-  result: { kind: 'loss'; percent: number; leaderKilled: boolean } | { kind: 'captured' };
-  eliminated: Record<string, number>;
-  captured: Record<string, number>;
-  killed: string[];
-  capturedLeaders: string[];
-  remainingSp: Record<string, number>;
-  score: number;
-  /** Optional, when the engine reports them: the leaders who fought. */
-  leaders?: string[];
-}
+type SideReport = BattleSideReport;
+type BattleData = BattleEventData;
 
-interface BattleData {
-  hex: string;
-  column: number;
-  modifiedRoll: number;
-  victor: string;
-  attacker: SideReport;
-  defender: SideReport;
-  prisonersDue: number;
-  /** Optional, when the engine reports it: the unmodified die. */
-  die?: number;
-  /** The side whose survivors must retreat (9.51), when the engine reports it. */
-  mustRetreat?: string;
-  /** Issue 16: fought out on the tactical map (no CRT column or die). */
-  tactical?: boolean;
-}
-
-function rec(x: unknown): Record<string, unknown> | null {
-  return typeof x === 'object' && x !== null && !Array.isArray(x) ? (x as Record<string, unknown>) : null;
-}
-
-function numbers(x: unknown): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const [k, v] of Object.entries(rec(x) ?? {})) if (typeof v === 'number') out[k] = v;
-  return out;
-}
-
-function sideOf(x: unknown): SideReport | null {
-  const r = rec(x);
-  const result = rec(r?.result);
-  if (!r || typeof r.side !== 'string' || !result) return null;
-  return {
-    side: r.side,
-    result:
-      result.kind === 'captured'
-        ? { kind: 'captured' }
-        : {
-            kind: 'loss',
-            percent: typeof result.percent === 'number' ? result.percent : 0,
-            leaderKilled: result.leaderKilled === true,
-          },
-    eliminated: numbers(r.eliminated),
-    captured: numbers(r.captured),
-    killed: Array.isArray(r.killed) ? r.killed.map(String) : [],
-    capturedLeaders: Array.isArray(r.capturedLeaders) ? r.capturedLeaders.map(String) : [],
-    remainingSp: numbers(r.remainingSp),
-    score: typeof r.score === 'number' ? r.score : 0,
-    ...(Array.isArray(r.leaders) ? { leaders: r.leaders.map(String) } : {}),
-  };
-}
-
-/** The battle data of a 'battle' event, read defensively; null when it is not one. */
+/**
+ * The engine's 'battle' event data (BattleEventData, engine/combat/outcome.ts); null when the event is
+ * not one, or carries no report (an engine behind the port that only tells it in words).
+ */
 export function battleData(e: EngineEvent): BattleData | null {
   if (e.type !== 'battle') return null;
-  const d = rec(e.data);
-  if (!d || typeof d.hex !== 'string') return null;
-  const attacker = sideOf(d.attacker);
-  const defender = sideOf(d.defender);
-  if (!attacker || !defender) return null;
-  return {
-    hex: d.hex,
-    column: typeof d.column === 'number' ? d.column : 0,
-    modifiedRoll: typeof d.modifiedRoll === 'number' ? d.modifiedRoll : 0,
-    victor: typeof d.victor === 'string' ? d.victor : 'draw',
-    attacker,
-    defender,
-    prisonersDue: typeof d.prisonersDue === 'number' ? d.prisonersDue : 0,
-    ...(typeof d.die === 'number' ? { die: d.die } : {}),
-    ...(typeof d.mustRetreat === 'string' ? { mustRetreat: d.mustRetreat } : {}),
-    ...(d.tactical === true ? { tactical: true } : {}),
-  };
+  const d = e.data as Partial<BattleData> | undefined;
+  if (typeof d?.hex !== 'string' || !d.attacker || !d.defender) return null;
+  return d as BattleData;
 }
 
 const sum = (r: Record<string, number>) => Object.values(r).reduce((a, b) => a + b, 0);
@@ -216,7 +146,7 @@ export function battleLine(e: EngineEvent, names?: NameBook): string | null {
     return d ? `${battleHeadline(d.hex, d.victor, names)} (full report below).` : null;
   }
   if (e.type === 'battle-public') {
-    const d = rec(e.data);
+    const d = e.data as Partial<BattlePublicData> | undefined;
     if (typeof d?.hex !== 'string') return null;
     // Issue 16: a battle fought out on the tactical map is announced before it has a victor.
     if (typeof d.victor !== 'string') return `⚔️ A battle is being fought at ${placeLabel(names, d.hex)}.`;

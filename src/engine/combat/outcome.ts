@@ -2,9 +2,45 @@
 // losses and prisoners, killed and captured leaders, lost depots, and the events the players see.
 import { ev, toSides } from '../events.js';
 import { addLedger, addSp, otherSide } from '../state.js';
+import type { SideResult } from '../tables/crt.js';
 import type { GameEvent, GameState, HexId, Nationality, Side } from '../types.js';
 import type { BattleOutcome } from './battle.js';
 import { outsideSp } from './forces.js';
+
+/** What the two players learn of one side of a battle (no leader ratings: the view never shows enemy ones). */
+export type BattleSideReport = {
+  side: Side;
+  result: SideResult;
+  eliminated: Record<string, number>;
+  captured: Record<string, number>;
+  killed: string[];
+  capturedLeaders: string[];
+  remainingSp: Record<string, number>;
+  score: number;
+  /** 9.0: both players examine both forces once committed: who led them. */
+  leaders: string[];
+};
+
+/** The data of the 'battle' event, seen by both sides (9.0): the numbers a battle report is made of. */
+export type BattleEventData = {
+  hex: HexId;
+  /** The CRT column (9.2); 0 for a battle fought out on the tactical map. */
+  column: number;
+  /** The attacker's die before modifiers, when the CRT decided the battle. */
+  die?: number;
+  modifiedRoll: number;
+  /** Issue #16: fought out on the tactical map (no column or die). */
+  tactical?: true;
+  victor: Side | 'draw';
+  /** 9.51: the side whose survivors must retreat. */
+  mustRetreat?: Side;
+  attacker: BattleSideReport;
+  defender: BattleSideReport;
+  prisonersDue: number;
+};
+
+/** The data of the public 'battle-public' event: where, and once it is decided who won (never a strength). */
+export type BattlePublicData = { hex: HexId; victor?: Side | 'draw' };
 
 /** 9.4: remove the losses, take the prisoners and report the battle to the two players and the public. */
 export function applyBattle(state: GameState, hex: HexId, out: BattleOutcome, events: GameEvent[]): void {
@@ -30,27 +66,25 @@ export function applyBattle(state: GameState, hex: HexId, out: BattleOutcome, ev
     (out.victor === 'draw'
       ? 'A draw.'
       : `${out.victor === 'prussian-allied' ? 'Prussian-Allied' : 'Coalition'} victory.`);
-  events.push(
-    ev('battle', text, toSides('prussian-allied', 'coalition'), {
-      hex,
-      column: out.column,
-      ...(out.die !== undefined ? { die: out.die } : {}),
-      modifiedRoll: out.modifiedRoll,
-      ...(out.tactical ? { tactical: true } : {}),
-      victor: out.victor,
-      ...(out.mustRetreat ? { mustRetreat: out.mustRetreat } : {}),
-      attacker: battleReport(out.attacker),
-      defender: battleReport(out.defender),
-      prisonersDue: out.prisonersDue,
-    }),
-  );
-  events.push(
-    ev('battle-public', `A battle was fought at ${hex}.`, { to: 'all' }, { hex, victor: out.victor }),
-  );
+  const data: BattleEventData = {
+    hex,
+    column: out.column,
+    ...(out.die !== undefined ? { die: out.die } : {}),
+    modifiedRoll: out.modifiedRoll,
+    ...(out.tactical ? { tactical: true as const } : {}),
+    victor: out.victor,
+    ...(out.mustRetreat ? { mustRetreat: out.mustRetreat } : {}),
+    attacker: battleReport(out.attacker),
+    defender: battleReport(out.defender),
+    prisonersDue: out.prisonersDue,
+  };
+  events.push(ev('battle', text, toSides('prussian-allied', 'coalition'), data));
+  const publicData: BattlePublicData = { hex, victor: out.victor };
+  events.push(ev('battle-public', `A battle was fought at ${hex}.`, { to: 'all' }, publicData));
 }
 
 /** What the two players learn of one side's battle (no leader ratings: the view never shows enemy ones). */
-function battleReport(o: BattleOutcome['attacker']) {
+function battleReport(o: BattleOutcome['attacker']): BattleSideReport {
   return {
     side: o.side,
     result: o.result,

@@ -16,6 +16,7 @@ import { ev, toSeats } from '../events.js';
 import type { GameEvent, GameState, HexId, RuleError, Seat, Side } from '../types.js';
 import { NATIONALITIES } from '../types.js';
 import type { CombatHookState, CombatTacticalOrderAction } from './actions.js';
+import type { BattlePublicData } from './outcome.js';
 import type { CommittedBattle } from './resolver.js';
 import type { TacticalEvent, TacticalHost, TacticalOrder, TacticalStartOptions } from './tactical-host.js';
 import { tacticalSideOf } from './tactical-host.js';
@@ -78,7 +79,8 @@ export function startTacticalBattle(
   h.option = undefined;
   h.battle = { hex, attacker: battle.attacker.side, seats: r.seats, session: r.session };
   events.push(ev('tactical-start', r.text, toSeats(...battleSeats(state, h.battle)), { hex }));
-  events.push(ev('battle-public', `A battle is being fought at ${hex}.`, { to: 'all' }, { hex }));
+  const publicData: BattlePublicData = { hex };
+  events.push(ev('battle-public', `A battle is being fought at ${hex}.`, { to: 'all' }, publicData));
   return undefined;
 }
 
