@@ -31,7 +31,14 @@ import {
   type KindedEngine,
   versionsForKind,
 } from './engine-kind.js';
-import { type Action, type EngineEvent, isStep, type RulesEngine, type Seat } from './engine-port.js';
+import {
+  type Action,
+  type EngineEvent,
+  isStep,
+  type RuleError,
+  type RulesEngine,
+  type Seat,
+} from './engine-port.js';
 import { type DryRunResult, dryRunOrders, type Preview, previewOrders } from './preview.js';
 import { clip, fail, type Result, refusal } from './result.js';
 import {
@@ -356,27 +363,14 @@ export class CampaignService {
     return { ok: true, version: game.version, view: this.deps.engine.view(stateOf(game), input.seat) };
   }
 
-  /**
-   * A seat's holder checks orders without committing them (the preview before Confirm): `before`,
-   * the main `action` and `after` are applied to a copy of the game; what comes back is only what the
-   * seat may see, and nothing for orders that roll dice or reveal (preview.ts).
-   */
-  preview(input: {
-    gameId: string;
-    seat: Seat;
-    userId: string;
-    action: Action;
-    before?: Action[];
-    after?: Action[];
-    /** Also return the public view after the orders (deterministic orders only). */
-    publicView?: boolean;
-  }): Preview {
+  /** A started game whose `seat` the user holds (previews and dry runs), or the refusal. */
+  private heldStartedGame(
+    input: { gameId: string; seat: Seat; userId: string },
+    notStarted: string,
+  ): { ok: true; game: GameRow } | { ok: false; error: RuleError } {
     const game = this.game(input.gameId);
     if (!game || game.state === null)
-      return {
-        ok: false,
-        error: { rule: 'service', code: 'not-started', message: 'The campaign has not started.' },
-      };
+      return { ok: false, error: { rule: 'service', code: 'not-started', message: notStarted } };
     const seat = getSeat(this.deps.db, game.id, input.seat);
     if (!seat)
       return {
@@ -392,6 +386,27 @@ export class CampaignService {
         ok: false,
         error: { rule: 'service', code: 'not-seat-holder', message: `You do not hold ${input.seat}.` },
       };
+    return { ok: true, game };
+  }
+
+  /**
+   * A seat's holder checks orders without committing them (the preview before Confirm): `before`,
+   * the main `action` and `after` are applied to a copy of the game; what comes back is only what the
+   * seat may see, and nothing for orders that roll dice or reveal (preview.ts).
+   */
+  preview(input: {
+    gameId: string;
+    seat: Seat;
+    userId: string;
+    action: Action;
+    before?: Action[];
+    after?: Action[];
+    /** Also return the public view after the orders (deterministic orders only). */
+    publicView?: boolean;
+  }): Preview {
+    const held = this.heldStartedGame(input, 'The campaign has not started.');
+    if (!held.ok) return held;
+    const { game } = held;
     const orders = {
       action: input.action,
       ...(input.before ? { before: input.before } : {}),
@@ -421,27 +436,9 @@ export class CampaignService {
     /** Also list the seat's legal orders after these (autocomplete of an order being typed). */
     legal?: boolean;
   }): DryRunResult {
-    const game = this.game(input.gameId);
-    if (!game || game.state === null)
-      return {
-        ok: false,
-        error: { rule: 'service', code: 'not-started', message: 'The game has not started.' },
-      };
-    const seat = getSeat(this.deps.db, game.id, input.seat);
-    if (!seat)
-      return {
-        ok: false,
-        error: {
-          rule: 'service',
-          code: 'unknown-seat',
-          message: `This game has no seat "${clip(input.seat)}".`,
-        },
-      };
-    if (seat.userId !== input.userId)
-      return {
-        ok: false,
-        error: { rule: 'service', code: 'not-seat-holder', message: `You do not hold ${input.seat}.` },
-      };
+    const held = this.heldStartedGame(input, 'The game has not started.');
+    if (!held.ok) return held;
+    const { game } = held;
     return dryRunOrders(
       engineForKind(this.deps.engine, game.kind),
       stateOf(game),

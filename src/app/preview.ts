@@ -57,6 +57,40 @@ function supplyWarnings(viewAfter: unknown, action: Action): string[] {
 }
 
 /**
+ * Applies `orders` in sequence for `seat` on copies of `state` (the engine never writes to its
+ * input): the state before each order and after the last (`states[k]` is the one before order k),
+ * with the events; the first refusal (or a malformed order the engine throws on) is returned.
+ */
+function applySequence(
+  engine: RulesEngine<unknown>,
+  state: unknown,
+  seat: Seat,
+  orders: readonly Action[],
+): { ok: true; states: unknown[]; events: EngineEvent[] } | { ok: false; error: RuleError } {
+  const states = [state];
+  const events: EngineEvent[] = [];
+  for (const a of orders) {
+    let r: ReturnType<typeof engine.apply>;
+    try {
+      r = engine.apply(states[states.length - 1], seat, a);
+    } catch (e) {
+      return {
+        ok: false,
+        error: {
+          rule: 'input',
+          code: 'bad-order',
+          message: `That order is malformed: ${(e as Error).message}`,
+        },
+      };
+    }
+    if (!r.ok) return r;
+    states.push(r.state);
+    events.push(...r.events);
+  }
+  return { ok: true, states, events };
+}
+
+/**
  * Runs `before`, the main order and `after` for `seat` on `state` (the game at `version`). The
  * seat must be pending (4.2); a refusal of any order is returned as is.
  */
@@ -79,29 +113,11 @@ export function previewOrders(
     };
   }
   const all = [...(orders.before ?? []), orders.action, ...(orders.after ?? [])];
-  const mainIndex = (orders.before ?? []).length;
-  let current = state;
-  let stateBeforeMain = state;
-  const collected: EngineEvent[] = [];
-  for (const [k, a] of all.entries()) {
-    if (k === mainIndex) stateBeforeMain = current;
-    let r: ReturnType<typeof engine.apply>;
-    try {
-      r = engine.apply(current, seat, a);
-    } catch (e) {
-      return {
-        ok: false,
-        error: {
-          rule: 'input',
-          code: 'bad-order',
-          message: `That order is malformed: ${(e as Error).message}`,
-        },
-      };
-    }
-    if (!r.ok) return r;
-    current = r.state;
-    collected.push(...r.events);
-  }
+  const run = applySequence(engine, state, seat, all);
+  if (!run.ok) return run;
+  const current = run.states[all.length];
+  const stateBeforeMain = run.states[(orders.before ?? []).length];
+  const collected = run.events;
   if (all.some((a) => rollsDice(engine, a))) {
     return {
       ok: true,
@@ -171,24 +187,9 @@ export function dryRunOrders(
   viewer: 'seat' | 'public',
   legal = false,
 ): DryRunResult {
-  let current = state;
-  for (const a of orders) {
-    let r: ReturnType<typeof engine.apply>;
-    try {
-      r = engine.apply(current, seat, a);
-    } catch (e) {
-      return {
-        ok: false,
-        error: {
-          rule: 'input',
-          code: 'bad-order',
-          message: `That order is malformed: ${(e as Error).message}`,
-        },
-      };
-    }
-    if (!r.ok) return r;
-    current = r.state;
-  }
+  const run = applySequence(engine, state, seat, orders);
+  if (!run.ok) return run;
+  const current = run.states[orders.length];
   const rolled = engine.diceRolled?.(state, current) ?? false;
   return {
     ok: true,

@@ -47,6 +47,17 @@ export function findActiveGame(deps: BotDeps, input: CommandInput): Found<{ game
   return r;
 }
 
+/** The active campaign in this channel and the seat the user acts for in it (an order's preamble). */
+export function findActingSeat(
+  deps: BotDeps,
+  input: CommandInput,
+): Found<{ game: GameRow; seat: string; held: SeatRow[] }> {
+  const g = findActiveGame(deps, input);
+  if (!g.ok) return g;
+  const s = findSeat(deps, input, g.game);
+  return s.ok ? { ...s, game: g.game } : s;
+}
+
 /**
  * The seat the user acts for. `preferred` is the seat option if given; `candidates` (optional)
  * narrows the choice, e.g. the seat owning the named leader.

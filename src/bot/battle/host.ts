@@ -74,6 +74,16 @@ function holderOf(deps: BotDeps, gameId: string) {
 }
 
 export function standaloneHost(deps: BotDeps, game: GameRow): BattleHost {
+  // The battle's own seats give the orders as they are; the thread shows the public view.
+  const run = (d: HostDecision, orders: Action[], legal = false) =>
+    deps.service.dryRun({
+      gameId: game.id,
+      seat: d.submitSeat,
+      userId: d.userId,
+      orders,
+      viewer: 'public',
+      legal,
+    });
   return {
     kind: 'battle',
     game,
@@ -108,25 +118,12 @@ export function standaloneHost(deps: BotDeps, game: GameRow): BattleHost {
     },
     wrap: (_d, order) => order,
     dryRun(d, orders) {
-      const r = deps.service.dryRun({
-        gameId: game.id,
-        seat: d.submitSeat,
-        userId: d.userId,
-        orders,
-        viewer: 'public',
-      });
+      const r = run(d, orders);
       if (!r.ok) return { ok: false, reply: errorReply(r.error.message, r.error.rule) };
       return { ok: true, after: r.view as TacView | null, rolled: r.rolled };
     },
     legalAfter(d, orders) {
-      const r = deps.service.dryRun({
-        gameId: game.id,
-        seat: d.submitSeat,
-        userId: d.userId,
-        orders,
-        viewer: 'public',
-        legal: true,
-      });
+      const r = run(d, orders, true);
       return r.ok ? r.legal : [];
     },
     awaited() {

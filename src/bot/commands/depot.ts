@@ -2,7 +2,7 @@
 import { SlashCommandBuilder } from 'discord.js';
 import { previewOrder } from '../orders.js';
 import { placeLabel } from '../presenters/describe.js';
-import { findActiveGame, findSeat } from '../session.js';
+import { findActingSeat, findActiveGame } from '../session.js';
 import { type BotCommand, errorReply } from '../types.js';
 import { addSeatOption, str } from './options.js';
 
@@ -31,10 +31,8 @@ export const command: BotCommand = {
   slow: () => true,
   privateReply: () => true,
   async execute(deps, input) {
-    const g = findActiveGame(deps, input);
+    const g = findActingSeat(deps, input);
     if (!g.ok) return errorReply(g.message);
-    const seat = findSeat(deps, input, g.game);
-    if (!seat.ok) return errorReply(seat.message);
     const where = deps.names.hex(str(input, 'hex') ?? '');
     if (!where.ok) return errorReply(where.message);
     const verb = str(input, 'action') ?? 'build';
@@ -43,7 +41,7 @@ export const command: BotCommand = {
     }
     return previewOrder(deps, {
       game: g.game,
-      seat: seat.seat,
+      seat: g.seat,
       userId: input.userId,
       // 10.41 build, 10.47 destroy; 1761 special rule C: the Prussian fortified camp.
       action: {

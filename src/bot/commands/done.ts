@@ -2,7 +2,7 @@
 import { SlashCommandBuilder } from 'discord.js';
 import { DONE } from '../../app/engine-port.js';
 import { submitAction } from '../orders.js';
-import { findActiveGame, findSeat } from '../session.js';
+import { findActingSeat } from '../session.js';
 import { type BotCommand, errorReply } from '../types.js';
 import { addSeatOption } from './options.js';
 
@@ -14,14 +14,12 @@ export const command: BotCommand = {
   slow: () => true,
   privateReply: () => true,
   async execute(deps, input) {
-    const g = findActiveGame(deps, input);
+    const g = findActingSeat(deps, input);
     if (!g.ok) return errorReply(g.message);
-    const seat = findSeat(deps, input, g.game);
-    if (!seat.ok) return errorReply(seat.message);
-    const dropped = deps.previews.discard(input.userId, g.game.id, seat.seat);
+    const dropped = deps.previews.discard(input.userId, g.game.id, g.seat);
     const r = await submitAction(deps, {
       gameId: g.game.id,
-      seat: seat.seat,
+      seat: g.seat,
       userId: input.userId,
       action: DONE,
       requestId: `done:${g.game.version}`,

@@ -3,7 +3,7 @@ import { SlashCommandBuilder } from 'discord.js';
 import { matchLeader, ownLeaders } from '../leaders.js';
 import { previewOrder } from '../orders.js';
 import { parseLeaderList } from '../parse/path.js';
-import { findActiveGame, findSeat } from '../session.js';
+import { findActingSeat } from '../session.js';
 import { type BotCommand, errorReply } from '../types.js';
 import { addSeatOption, int, str } from './options.js';
 
@@ -44,10 +44,8 @@ export const command: BotCommand = {
   slow: () => true,
   privateReply: () => true,
   async execute(deps, input) {
-    const g = findActiveGame(deps, input);
+    const g = findActingSeat(deps, input);
     if (!g.ok) return errorReply(g.message);
-    const seat = findSeat(deps, input, g.game);
-    if (!seat.ok) return errorReply(seat.message);
     const where = deps.names.hex(str(input, 'hex') ?? '');
     if (!where.ok) return errorReply(where.message);
     const direction = str(input, 'direction');
@@ -62,7 +60,7 @@ export const command: BotCommand = {
     };
     const leadersRaw = str(input, 'leaders');
     if (leadersRaw) {
-      const own = ownLeaders(deps, g.game, input.userId, seat.seat);
+      const own = ownLeaders(deps, g.game, input.userId, g.seat);
       const ls = parseLeaderList(leadersRaw, (n) => {
         const m = matchLeader(own, n);
         return m.ok ? { ok: true, id: m.leader.id } : m;
@@ -72,7 +70,7 @@ export const command: BotCommand = {
     }
     return previewOrder(deps, {
       game: g.game,
-      seat: seat.seat,
+      seat: g.seat,
       userId: input.userId,
       action,
       command: 'garrison',
