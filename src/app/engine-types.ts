@@ -1,5 +1,6 @@
 // The engine's types the bot may read, re-exported so the bot never imports src/engine (the service
-// is its only door; scripts/layer-guard.ts enforces it). Types only: no engine code runs in the bot.
+// is its only door; scripts/layer-guard.ts enforces it). Types, and the one list of nationalities in
+// display order (a constant, one home: engine/types.ts): no engine code runs in the bot.
 export type {
   ActionType,
   BattleEventData,
@@ -13,3 +14,4 @@ export type {
   ViewLeader,
   ViewStack,
 } from '../engine/index.js';
+export { NATIONALITIES } from '../engine/index.js';

@@ -185,6 +185,16 @@ export function plannedMove(
 }
 
 /** Sends an action to the service and answers privately with what the seat may see of the result. */
+/** What an order did, as bullet lines under the confirmation (within Discord's message limit). */
+function bullets(lines: readonly string[]): string {
+  return lines.length
+    ? `\n${lines
+        .map((l) => `• ${l}`)
+        .join('\n')
+        .slice(0, 1800)}`
+    : '';
+}
+
 export async function submitAction(
   deps: BotDeps,
   o: { gameId: string; seat: string; userId: string; action: Action; requestId?: string },
@@ -208,28 +218,14 @@ export async function submitAction(
     const v = deps.service.view({ gameId: o.gameId, seat: 'public', userId: '' });
     const view = tac ? tac.view : v.ok ? (v.view as TacView) : null;
     return {
-      content: `✅ ${battleSeatName(tac?.seat ?? o.seat, view)}: ${battleActionLabel(view, tac?.order ?? o.action)}.${
-        lines.length
-          ? `\n${lines
-              .map((l) => `• ${l}`)
-              .join('\n')
-              .slice(0, 1800)}`
-          : ''
-      }`,
+      content: `✅ ${battleSeatName(tac?.seat ?? o.seat, view)}: ${battleActionLabel(view, tac?.order ?? o.action)}.${bullets(lines)}`,
       ephemeral: true,
     };
   }
   const reports = battleEmbeds(r.events, deps.names);
   return {
     ...(reports.length ? { embeds: reports } : {}),
-    content: `✅ ${seatLabel(o.seat)}: ${describeAction(o.action, deps.names)}.${
-      lines.length
-        ? `\n${lines
-            .map((l) => `• ${l}`)
-            .join('\n')
-            .slice(0, 1800)}`
-        : ''
-    }`,
+    content: `✅ ${seatLabel(o.seat)}: ${describeAction(o.action, deps.names)}.${bullets(lines)}`,
     ephemeral: true,
   };
 }

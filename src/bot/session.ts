@@ -1,12 +1,15 @@
 // Finding the campaign and the seat a command is about. Commands in a campaign channel (or its
 // thread) act on that channel's campaign; commands sent by DM act on the one open campaign the
 // user plays in. A user holding several seats names the seat, or we infer it from who must act.
+
 import type { GameRow, SeatRow } from '../app/directory.js';
+import { NATIONALITIES } from '../app/engine-types.js';
 import type { BotDeps, CommandInput } from './types.js';
 
 export type Found<T> = ({ ok: true } & T) | { ok: false; message: string; rule?: string };
 
-export const NATIONS = ['prussia', 'hanover', 'austria', 'france', 'russia', 'sweden', 'empire'] as const;
+/** The nationalities in display order (the engine's list, one home). */
+export const NATIONS = NATIONALITIES;
 
 export function seatLabel(seat: string): string {
   return seat.charAt(0).toUpperCase() + seat.slice(1);

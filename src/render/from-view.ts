@@ -6,7 +6,12 @@ import type { HexId, Nationality, Side, View, ViewHex, ViewStack } from '../engi
 import { scenarioYear } from './calendar.js';
 import type { MapPicture, PictureGarrison, PictureMove, PictureStack, PictureVp } from './model.js';
 
-const ORDER: readonly Nationality[] = [
+/**
+ * The nationalities in display order. Render may import only types from the engine (the View is its
+ * contract), so the engine's NATIONALITIES list is restated here once for all of render;
+ * test/render/nation-order.test.ts keeps the two equal.
+ */
+export const NATION_ORDER: readonly Nationality[] = [
   'prussia',
   'hanover',
   'austria',
@@ -49,7 +54,7 @@ function sumIn(st: ViewStack): number | null {
 
 /** Predominant nationality first when strengths are known; otherwise the fixed order (no leak). */
 function orderNations(st: ViewStack, nats: Nationality[]): Nationality[] {
-  const sorted = [...nats].sort((a, b) => ORDER.indexOf(a) - ORDER.indexOf(b));
+  const sorted = [...nats].sort((a, b) => NATION_ORDER.indexOf(a) - NATION_ORDER.indexOf(b));
   if (!st.sp) return sorted;
   const sp = st.sp;
   return sorted.sort((a, b) => (sp[b]?.out ?? 0) - (sp[a]?.out ?? 0));

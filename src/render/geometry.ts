@@ -3,29 +3,17 @@
 // as src/render/layout.ts, so counters drawn with layout.ts land exactly on the base layer.
 import { hexCentre as planeCentre, SQRT3 } from '../map/hex.js';
 import type { HexId } from '../map/types.js';
-import { toPixel, worldSize, zoomViewport } from './layout.js';
+import {
+  type Grid as GridSize,
+  type Viewport as MapViewport,
+  type Point as Pt,
+  toPixel,
+  worldSize,
+  zoomViewport,
+} from './layout.js';
 
-export interface Pt {
-  x: number;
-  y: number;
-}
-
-/** Same fields as layout.ts's Viewport (structurally interchangeable). */
-export interface MapViewport {
-  x0: number;
-  y0: number;
-  /** Pixels per world unit (hex size in pixels). */
-  scale: number;
-  width: number;
-  height: number;
-  offsetX: number;
-  offsetY: number;
-}
-
-export interface GridSize {
-  rows: number;
-  cols: number;
-}
+// The point, grid and viewport shapes are layout.ts's (one home): the names here are aliases.
+export type { Grid as GridSize, Point as Pt, Viewport as MapViewport } from './layout.js';
 
 /** src/map hex space (y north) to render world space (y down). */
 export function planeToWorld(p: Pt, grid: GridSize): Pt {

@@ -7,6 +7,7 @@ import { bannerHeight, drawBanner, drawLegend, legendHeight } from './banner.js'
 import type { BaseLayer } from './base-layer.js';
 import { drawBattleMark, drawBesiegedRing, drawCounter, drawDepot, drawGarrison } from './counters.js';
 import { ensureFonts, font } from './fonts.js';
+import { NATION_ORDER } from './from-view.js';
 import { type Box, LabelPlacer } from './labels.js';
 import {
   fullViewport,
@@ -213,8 +214,7 @@ function nationsIn(p: MapPicture, vp: Viewport, grid: MapGrid): Nationality[] {
   for (const s of p.stacks) if (visible(s.hex)) for (const n of s.nationalities) seen.add(n);
   for (const g of p.garrisons) if (visible(g.hex)) seen.add(g.nationality);
   for (const d of p.depots) if (visible(d.hex)) seen.add(d.nationality);
-  const order: Nationality[] = ['prussia', 'hanover', 'austria', 'france', 'russia', 'sweden', 'empire'];
-  return order.filter((n) => seen.has(n));
+  return NATION_ORDER.filter((n) => seen.has(n));
 }
 
 type MapGrid = BaseLayer['grid'];

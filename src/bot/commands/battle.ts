@@ -32,6 +32,8 @@ const MINUTE = 60_000;
 
 const unitOpt = (o: import('discord.js').SlashCommandStringOption) =>
   o.setName('unit').setDescription('One of your units').setRequired(true).setAutocomplete(true);
+const pathOpt = (o: import('discord.js').SlashCommandStringOption) =>
+  o.setName('path').setDescription('Hexes in order, e.g. 1203, 1204').setRequired(true).setAutocomplete(true);
 
 export const data = new SlashCommandBuilder()
   .setName('battle')
@@ -84,13 +86,7 @@ export const data = new SlashCommandBuilder()
       .setName('move')
       .setDescription('Move a unit along a path, then face it (preview first)')
       .addStringOption(unitOpt)
-      .addStringOption((o) =>
-        o
-          .setName('path')
-          .setDescription('Hexes in order, e.g. 1203, 1204')
-          .setRequired(true)
-          .setAutocomplete(true),
-      )
+      .addStringOption(pathOpt)
       .addIntegerOption((o) =>
         o.setName('facing').setDescription('Final facing vertex 0-5').setMinValue(0).setMaxValue(5),
       ),
@@ -144,13 +140,7 @@ export const data = new SlashCommandBuilder()
       .setName('charge')
       .setDescription('Cavalry: move along a path, then shock (a charge after two straight clear hexes)')
       .addStringOption(unitOpt)
-      .addStringOption((o) =>
-        o
-          .setName('path')
-          .setDescription('Hexes in order, e.g. 1203, 1204')
-          .setRequired(true)
-          .setAutocomplete(true),
-      )
+      .addStringOption(pathOpt)
       .addStringOption((o) =>
         o
           .setName('target')

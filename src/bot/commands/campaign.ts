@@ -2,7 +2,7 @@
 // One open campaign per channel or thread; a user may hold several seats and a side may be
 // shared by several users (one per nationality seat).
 
-import { InteractionContextType, SlashCommandBuilder } from 'discord.js';
+import { InteractionContextType, SlashCommandBuilder, type SlashCommandStringOption } from 'discord.js';
 import type { SettingsChange } from '../../app/settings.js';
 import { pictureName } from '../map-renderer.js';
 import { privateEmbed, publicEmbed } from '../presenters/status.js';
@@ -17,6 +17,16 @@ const DEADLINE_HOURS = { min: 1, max: 336 } as const;
 
 const SCENARIOS = ['1756', '1757', '1758', '1759', '1760', '1761', '1762'];
 const HOUR = 3_600_000;
+
+/** The timeout policy (at creation and in the settings alike). */
+const timeoutOpt = (o: SlashCommandStringOption) =>
+  o
+    .setName('timeout')
+    .setDescription('What happens when a deadline passes')
+    .addChoices(
+      { name: 'autopilot finishes the step', value: 'autopilot' },
+      { name: 'wait for the player', value: 'wait' },
+    );
 
 export const data = new SlashCommandBuilder()
   .setName('campaign')
@@ -40,15 +50,7 @@ export const data = new SlashCommandBuilder()
           .setMinValue(DEADLINE_HOURS.min)
           .setMaxValue(DEADLINE_HOURS.max),
       )
-      .addStringOption((o) =>
-        o
-          .setName('timeout')
-          .setDescription('What happens when a deadline passes')
-          .addChoices(
-            { name: 'autopilot finishes the step', value: 'autopilot' },
-            { name: 'wait for the player', value: 'wait' },
-          ),
-      )
+      .addStringOption(timeoutOpt)
       .addBooleanOption((o) =>
         o.setName('move_maps').setDescription('Post the public map after every move, not only each phase'),
       ),
@@ -96,15 +98,7 @@ export const data = new SlashCommandBuilder()
           .setMinValue(DEADLINE_HOURS.min)
           .setMaxValue(DEADLINE_HOURS.max),
       )
-      .addStringOption((o) =>
-        o
-          .setName('timeout')
-          .setDescription('What happens when a deadline passes')
-          .addChoices(
-            { name: 'autopilot finishes the step', value: 'autopilot' },
-            { name: 'wait for the player', value: 'wait' },
-          ),
-      )
+      .addStringOption(timeoutOpt)
       .addBooleanOption((o) => o.setName('move_maps').setDescription('Post the public map after every move'))
       // Issue 16: battles fought out on the tactical map (set before the start; the service refuses after).
       .addStringOption((o) =>

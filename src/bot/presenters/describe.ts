@@ -109,7 +109,8 @@ const ADJECTIVE: Record<string, string> = {
   empire: 'Imperial',
 };
 const NATION = Object.keys(ADJECTIVE).join('|');
-const PHASE_TITLES: Record<string, string> = {
+/** The rulebook's names of the phases (4.2), by phase id (one home: status.ts phaseName reads it). */
+export const PHASE_TITLES: Record<string, string> = {
   forcemarch: 'Force March Phase',
   march: 'March Phase',
   combat: 'Combat Phase',

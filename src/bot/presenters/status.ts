@@ -5,7 +5,7 @@ import type { APIEmbed } from 'discord-api-types/v10';
 import type { NameBook } from '../names.js';
 import { NATIONS, seatLabel } from '../session.js';
 import { readView } from '../view-reader.js';
-import { placeLabel } from './describe.js';
+import { PHASE_TITLES, placeLabel } from './describe.js';
 
 const MAX_FIELD = 1000;
 
@@ -32,19 +32,10 @@ export function relativeTime(ms: number): string {
   return `<t:${Math.floor(ms / 1000)}:R>`;
 }
 
-const PHASE_NAME: Record<string, string> = {
-  forcemarch: 'Force March Phase',
-  march: 'March Phase',
-  combat: 'Combat Phase',
-  siege: 'Siege Resolution Phase',
-  depot: 'Depot Creation Phase',
-  'prisoner-exchange': 'Prisoner Exchange Phase',
-};
-
 /** The rulebook's name of a phase (4.2), e.g. "Force March Phase". */
 export function phaseName(phase: string): string {
   return (
-    PHASE_NAME[phase] ??
+    PHASE_TITLES[phase] ??
     `${phase
       .split('-')
       .map((w) => w.charAt(0).toUpperCase() + w.slice(1))

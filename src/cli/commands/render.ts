@@ -21,8 +21,6 @@ const HELP = `Usage: ftg render --scenario 1757|PATH --seed N [--dice 4,2,6] [--
   --scale      pixels per hex size (default 18 for the whole map, fitted for a zoom)
   --inset      draw a battle inset around --center instead of a zoom`;
 
-const SEATS = ['prussia', 'hanover', 'austria', 'france', 'russia', 'sweden', 'empire'];
-
 export async function run(args: string[]): Promise<number> {
   const parsed = parseCommandArgs('render', HELP, {
     args,
@@ -52,7 +50,8 @@ export async function run(args: string[]): Promise<number> {
   const viewer = values.as as string | undefined;
   const out = values.out as string | undefined;
   if (!scenarioArg) return fail('--scenario is required (1756..1762 or a scenario file)');
-  if (!viewer || (viewer !== 'public' && !SEATS.includes(viewer)))
+  const { NATIONALITIES: SEATS } = await import('../../engine/index.js');
+  if (!viewer || (viewer !== 'public' && !(SEATS as readonly string[]).includes(viewer)))
     return fail(`--as must be one of ${SEATS.join(', ')} or public, got ${viewer ?? '(none)'}`);
   if (!out) return fail('--out FILE.png is required');
   const seedText = (values.seed as string | undefined) ?? '1';

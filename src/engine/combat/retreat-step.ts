@@ -150,29 +150,7 @@ export function carryOutRetreat(
     withdrawAfterDraw(state, hex, side, opt, events);
     return;
   }
-  const force = forceInHex(state, hex, side);
-  const enemy = otherSide(side);
-  const dest = opt.to === 'fortress' ? hex : opt.to;
-  const where = opt.to === 'fortress' ? 'in' : 'out';
-  const hasSp = Object.values(force.sp).some((n) => n > 0);
-  // 8.31: enemy leaders standing alone (outside a fortress) on the path are captured.
-  if (hasSp)
-    for (const step of opt.path) {
-      if (sideSp(state, step, enemy) > 0) continue;
-      for (const l of sideLeadersAt(state, step, enemy, 'out')) captureLeader(state, l.id, side);
-    }
-  for (const [nat, n] of Object.entries(force.sp)) {
-    addSp(state, hex, nat as Nationality, 'out', -n);
-    addSp(state, dest, nat as Nationality, where, n);
-  }
-  for (const l of force.leaders) {
-    const ls = state.leaders[l.id]!;
-    ls.hex = dest;
-    ls.inside = where === 'in';
-  }
-  // 9.56, 10.46: depots stay behind and fall to an enemy left alone in the hex.
-  if (sideSp(state, hex, side, 'out') === 0 && sideSp(state, hex, enemy, 'out') > 0)
-    loseDepot(state, hex, side);
+  const dest = moveSurvivors(state, hex, side, opt);
   if (opt.to !== 'fortress' && !sideOccupies(state, hex, side))
     state.demoralized[side] = state.demoralized[side].filter((x) => x !== hex);
   if (!state.demoralized[side].includes(dest)) state.demoralized[side].push(dest);
@@ -187,6 +165,41 @@ export function carryOutRetreat(
     ),
   );
   events.push(ev('retreat-public', `A defeated force left ${hex}.`, { to: 'all' }, { hex }));
+}
+
+/**
+ * Moves a side's force out of `hex` along a retreat or withdrawal path (or into its fortress), the
+ * same after a defeat and after a draw: enemy leaders standing alone on the path are captured
+ * (8.31); depots stay behind and fall to an enemy left alone in the hex (9.56, 10.46). The hex
+ * the force ends in.
+ */
+function moveSurvivors(
+  state: GameState,
+  hex: HexId,
+  side: Side,
+  opt: { to: HexId | 'fortress'; path: HexId[] },
+): HexId {
+  const force = forceInHex(state, hex, side);
+  const enemy = otherSide(side);
+  const dest = opt.to === 'fortress' ? hex : opt.to;
+  const where = opt.to === 'fortress' ? 'in' : 'out';
+  if (Object.values(force.sp).some((n) => n > 0))
+    for (const step of opt.path) {
+      if (sideSp(state, step, enemy) > 0) continue;
+      for (const l of sideLeadersAt(state, step, enemy, 'out')) captureLeader(state, l.id, side);
+    }
+  for (const [nat, n] of Object.entries(force.sp)) {
+    addSp(state, hex, nat as Nationality, 'out', -n);
+    addSp(state, dest, nat as Nationality, where, n);
+  }
+  for (const l of force.leaders) {
+    const ls = state.leaders[l.id]!;
+    ls.hex = dest;
+    ls.inside = where === 'in';
+  }
+  if (sideSp(state, hex, side, 'out') === 0 && sideSp(state, hex, enemy, 'out') > 0)
+    loseDepot(state, hex, side);
+  return dest;
 }
 
 /** 12.23 example after a draw: the survivors stay, go back in, or withdraw, not demoralized (11.0). */
@@ -210,26 +223,7 @@ function withdrawAfterDraw(
     );
     return;
   }
-  const force = forceInHex(state, hex, side);
-  const enemy = otherSide(side);
-  const dest = opt.to === 'fortress' ? hex : opt.to;
-  const where = opt.to === 'fortress' ? 'in' : 'out';
-  if (Object.values(force.sp).some((n) => n > 0))
-    for (const step of opt.path) {
-      if (sideSp(state, step, enemy) > 0) continue;
-      for (const l of sideLeadersAt(state, step, enemy, 'out')) captureLeader(state, l.id, side);
-    }
-  for (const [nat, n] of Object.entries(force.sp)) {
-    addSp(state, hex, nat as Nationality, 'out', -n);
-    addSp(state, dest, nat as Nationality, where, n);
-  }
-  for (const l of force.leaders) {
-    const ls = state.leaders[l.id]!;
-    ls.hex = dest;
-    ls.inside = where === 'in';
-  }
-  if (sideSp(state, hex, side, 'out') === 0 && sideSp(state, hex, enemy, 'out') > 0)
-    loseDepot(state, hex, side);
+  const dest = moveSurvivors(state, hex, side, opt);
   events.push(
     ev(
       'draw-withdrawal',
