@@ -93,4 +93,34 @@ describe('tactical autopilot choices', () => {
     expect(steps(walled)).toBeGreaterThan(50);
     expect(steps(open)).toBe(5);
   });
+
+  it('12.2-12.3: a Disorganized unit of an attacking formation falls back out of contact to rally instead of attacking', () => {
+    const s0 = battle([
+      U('p1', 'prussia', 'p-a', 'infantry', '0606', 1, { cp: 3 }),
+      U('p2', 'prussia', 'p-a', 'infantry', '0607', 1, { cp: 3 }),
+      U('a1', 'austria', 'a-a', 'infantry', '0706', 4, { cp: 1 }),
+    ]);
+    const s = activate(s0, 'prussia', ['p-a']);
+    const shaken = structuredClone(s);
+    shaken.units.find((u) => u.id === 'p1')!.disorganized = true;
+    const env = envFor(s.map)!;
+    const decide = (x: TacState) =>
+      decideTactical(
+        viewAsState(x, 'prussia'),
+        env,
+        'prussia',
+        legalActions(x, 'prussia:p-a'),
+        createAutopilotRng(1),
+      );
+    const d = decide(shaken);
+    expect(d.action.type).toBe('move');
+    if (d.action.type !== 'move') return;
+    expect(d.action.unit).toBe('p1');
+    expect(distance(d.action.to, '0706')).toBeGreaterThan(1);
+    // Ordered, the same unit stays in contact (it attacks or waits for its partner, never withdraws).
+    const o = decide(s);
+    expect(o.action.type === 'move' && o.action.unit === 'p1' && distance(o.action.to, '0706') > 1).toBe(
+      false,
+    );
+  });
 });

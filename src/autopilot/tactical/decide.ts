@@ -353,19 +353,17 @@ export class Autopilot {
       if (isArtillery(e) && !loneBattery(this.s, e)) continue;
       const du = distance(u.hex!, e.hex!);
       if (du > reach) continue;
+      const base =
+        du + 0.6 * distance(e.hex!, anchor) - (e.routed ? 1 : 0) - (e.disorganized ? 1 : 0) + e.morale * 0.3;
+      // The terms below only add: an enemy that cannot beat the best so far needs no more work.
+      if (base >= score) continue;
       // 11.2: horse may not attack into terrain it could not enter: no target for cavalry.
       if (cls === 'cavalry' && !horseMayAttack(this.s, this.env, e.hex!)) continue;
       // Free hexes next to the enemy this unit could stand in; none left (friends fill them): go
       // for another enemy rather than queue behind them (a line, not a column).
       const free = du <= 1 ? 1 : this.approaches(e, cls);
       if (free === 0) continue;
-      const sc =
-        du +
-        0.6 * distance(e.hex!, anchor) -
-        (e.routed ? 1 : 0) -
-        (e.disorganized ? 1 : 0) +
-        e.morale * 0.3 +
-        (free === 1 ? 1 : 0);
+      const sc = base + (free === 1 ? 1 : 0);
       if (sc < score) {
         score = sc;
         best = e;
@@ -420,6 +418,8 @@ export class Autopilot {
     }
     const act = s.activation!;
     const current = act.current;
+    const pulled = this.pullBack();
+    if (pulled) return pulled;
     // Moves and facings that bring a unit nearer its goal; the unit already moving first (7.1).
     let best: TacDecision | undefined;
     let bestScore = 0;
@@ -427,6 +427,8 @@ export class Autopilot {
       if (a.type !== 'move' && a.type !== 'face') continue;
       const u = unitOf(s, a.unit);
       if (!u || !alive(u) || u.routed) continue;
+      // A shaken attacker does not go forward again before it has rallied (12.2-12.3).
+      if (u.disorganized && this.shaken(u)) continue;
       const now = this.goalDistance(u, u.hex!);
       if (now === undefined) {
         if (a.type === 'face' && !isArtillery(u)) {
@@ -496,6 +498,37 @@ export class Autopilot {
     if (leader) return leader;
     const attack = this.bestAttack(ATTACK_THRESHOLD - this.urgency);
     return attack ?? this.done('activation finished');
+  }
+
+  /** A Disorganized unit of an attacking formation (not a battery): it rallies before it attacks again. */
+  private shaken(u: UnitState): boolean {
+    return !isArtillery(u) && this.posture(formationPlan(this.s, this.side, u.formation)) === 'attack';
+  }
+
+  /**
+   * 12.2-12.3: a Disorganized unit keeps its marker while it stands in an enemy ZOC, and the next D
+   * result puts it to a rout check at +2. An attacking formation takes its shaken units back out of
+   * contact (a 7.3 withdrawal or a plain move) so that they rally at the end of the turn, rather
+   * than leave them to be shot to pieces; a holding formation keeps its ground.
+   */
+  private pullBack(): TacDecision | undefined {
+    let best: TacDecision | undefined;
+    let bestScore = 0;
+    for (const a of this.legal) {
+      if (a.type !== 'move') continue;
+      const u = unitOf(this.s, a.unit);
+      if (!u || !alive(u) || u.routed || !u.disorganized || !this.shaken(u)) continue;
+      const now = this.nearestEnemy(u.hex!);
+      if (now > 1) continue;
+      const after = this.nearestEnemy(a.to);
+      if (after <= 1) continue;
+      const sc = after + this.rng.next() * 1e-3;
+      if (sc > bestScore) {
+        bestScore = sc;
+        best = { action: a, why: `${u.name} is Disorganized: it falls back to rally` };
+      }
+    }
+    return best;
   }
 
   /** Expected value of a shock on `t` by `u` standing at `hex`, with the friends already next to `t`. */
