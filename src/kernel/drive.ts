@@ -1,7 +1,8 @@
 // The one game loop (issue #13 item 6). Every place that plays a game action by action runs this
 // loop: the autopilot driver (demo, bench, balance), the fuzzer, `ftg play` and the service's
 // autopilot drive, and for battles on the tactical map the tactical fuzzer (src/tactical/fuzz.ts),
-// the tactical autopilot driver (src/autopilot/tactical/driver.ts) and `ftg battle play`. They
+// the tactical autopilot driver (src/autopilot/tactical/driver.ts), `ftg battle play` and the
+// autopilot of a campaign battle fought on the tactical map (engine/combat/tactical-stage.ts). They
 // differ only in their policy: who acts next and what to try (`next`), what to do with a refused
 // try (`refused`), and what follows an accepted action (`accepted`). The loop itself owns the order
 // of things, so the players cannot drift apart: ask, try the candidates in order, count, report,

@@ -8,6 +8,8 @@
 // Hidden information (9.0): the battle's participants (the nationalities with forces in the hex)
 // see both forces and the tactical game; every other seat and the public learn only that a battle
 // is underway at the hex, and at the end the result line every table battle gives.
+
+import { drive } from '../../kernel/drive.js';
 import type { StepName } from '../../kernel/phase.js';
 import { stepName } from '../../kernel/phase.js';
 import type { StrategicMap } from '../../map/types.js';
@@ -160,35 +162,24 @@ export function applyTacticalOrder(
   return undefined;
 }
 
-/** Plays one tactical order chosen by the autopilot for the tactical seat `t`. */
-function autopilotOrder(
-  state: GameState,
-  host: TacticalHost,
-  b: Battle,
-  t: string,
-  events: GameEvent[],
-): boolean {
-  const tries: TacticalOrder[] = [host.autopilot(b.session, t)];
-  // A refused decision must not stall the battle: 'done', then the other legal orders, then the
-  // tactical engine's own defaults.
-  const legal = host.legal(b.session, t);
+/**
+ * The orders the autopilot tries for the tactical seat `t`, in order: its choice, then (a refused
+ * decision must not stall the battle) 'done', the other legal orders, and the tactical engine's
+ * own defaults.
+ */
+function autopilotTries(host: TacticalHost, session: unknown, t: string): TacticalOrder[] {
+  const tries: TacticalOrder[] = [host.autopilot(session, t)];
+  const legal = host.legal(session, t);
   tries.push(...legal.filter((o) => o.type === 'done'), ...legal.filter((o) => o.type !== 'done'));
   tries.push({ type: 'timeout' });
-  for (const order of tries) {
-    const r = host.apply(b.session, t, order);
-    if (!r.ok) continue;
-    b.session = r.session;
-    events.push(...toCampaignEvents(state, b, r.events));
-    return true;
-  }
-  return false;
+  return tries;
 }
 
 /**
  * The autopilot plays the tactical seats held by `seats` while one of them is awaited; with
  * `oneStep`, only until the tactical step changes (a deadline: the next step gets its own).
  * `seats` undefined: every seat, to the end of the battle (the one-call resolver). Stops when the
- * battle is over or another seat is awaited.
+ * battle is over or another seat is awaited. The one game loop (src/kernel/drive.ts) plays it.
  */
 export function playTacticalAutopilot(
   state: GameState,
@@ -200,14 +191,29 @@ export function playTacticalAutopilot(
   maxOrders = 100_000,
 ): void {
   const first = host.step(b.session);
-  for (let n = 0; n < maxOrders && !host.isOver(b.session); n++) {
-    if (oneStep && n > 0 && host.step(b.session) !== first) return;
-    const t = host.pending(b.session).find((x) => {
-      const s = b.seats[x];
-      return !seats || (s !== undefined && seats.includes(s));
-    });
-    if (!t || !autopilotOrder(state, host, b, t, events)) return;
-  }
+  drive<unknown, TacticalOrder, TacticalEvent>({
+    state: b.session,
+    maxSteps: maxOrders,
+    isOver: (session) => host.isOver(session),
+    apply(session, t, order) {
+      const r = host.apply(session, t, order);
+      return r.ok ? { ok: true, state: r.session, events: r.events } : r;
+    },
+    next(session, steps) {
+      if (oneStep && steps > 0 && host.step(session) !== first) return { stop: 'step' };
+      const t = host.pending(session).find((x) => {
+        const s = b.seats[x];
+        return !seats || (s !== undefined && seats.includes(s));
+      });
+      if (!t) return { stop: 'awaiting' };
+      return { seat: t, candidates: autopilotTries(host, session, t) };
+    },
+    accepted({ state: session, events: tacEvents }) {
+      b.session = session;
+      events.push(...toCampaignEvents(state, b, tacEvents));
+      return undefined;
+    },
+  });
 }
 
 /** The autopilot's next campaign action for a seat awaited in the tactical stage. */
