@@ -57,6 +57,7 @@ export { checkInvariants, checkStep, deepFreeze, fuzzGame } from './fuzz.js';
 export { legalActions, pendingSeats } from './legal.js';
 export { engineMap, setDefaultMapLoader, useMap } from './map-env.js';
 export { type CostPart, explainMarch, type MarchCosts, type MarchStepCost } from './march-costs.js';
+export { GAME_TURN_PHASES, PLAYER_TURN } from './phases/machine.js';
 export type { HookAction, PhaseHook } from './phases/module.js';
 export { moduleAutopilot, moduleFor, phaseModules, stepOf } from './phases/registry.js';
 export { nextUint32, rollDie } from './rng.js';

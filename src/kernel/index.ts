@@ -4,6 +4,7 @@
 
 export { type Applied, type DriveResult, type DriveSpec, drive, type Pause, type Turn } from './drive.js';
 export { isRuleError, type RuleError, refuse, ruleError } from './errors.js';
+export { foldName } from './names.js';
 export {
   type ActionShape,
   type PhaseModule,

@@ -1,6 +1,7 @@
 // The strategic map over the committed assets/map/map.json (validated with zod on load).
 // `mapFromData` builds the same object from any map file, e.g. a small synthetic one in tests.
 import mapJson from '../../assets/map/map.json' with { type: 'json' };
+import { foldName } from '../kernel/names.js';
 import { geoToPlane, geoToPlane0, plane0ToGeo, planeToGeo, type Warp } from './georef.js';
 import {
   formatHex,
@@ -33,16 +34,8 @@ export interface LoadedMap extends StrategicMap {
   hexToGeo(hex: HexId): { lat: number; lon: number };
 }
 
-/** Fold case and strip accents: "Königgrätz" and "koniggratz" compare equal. */
-export function normaliseName(s: string): string {
-  return s
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/ß/g, 'ss')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
-}
+/** Fold case and strip accents: "Königgrätz" and "koniggratz" compare equal (kernel/names.ts). */
+export const normaliseName = foldName;
 
 function gridError(name: string, grid: string[], rows: number, cols: number): string | undefined {
   if (grid.length !== rows) return `${name}: expected ${rows} rows, found ${grid.length}`;

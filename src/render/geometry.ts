@@ -5,10 +5,10 @@ import { hexCentre as planeCentre, SQRT3 } from '../map/hex.js';
 import type { HexId } from '../map/types.js';
 import {
   type Grid as GridSize,
+  fullViewport as layoutFullViewport,
   type Viewport as MapViewport,
   type Point as Pt,
   toPixel,
-  worldSize,
   zoomViewport,
 } from './layout.js';
 
@@ -34,16 +34,7 @@ export function hexPixel(vp: MapViewport, grid: GridSize, hex: HexId): Pt {
 
 /** The whole map at `scale` pixels per hex size, with a pixel margin around it. */
 export function fullViewport(grid: GridSize, scale: number, margin = 0): MapViewport {
-  const w = worldSize(grid);
-  return {
-    x0: 0,
-    y0: 0,
-    scale,
-    width: Math.ceil(w.width * scale),
-    height: Math.ceil(w.height * scale),
-    offsetX: margin,
-    offsetY: margin,
-  };
+  return { ...layoutFullViewport(grid, scale, margin), offsetX: margin };
 }
 
 /** A crop centred on a hex showing about `radius` hexes each way, clamped to the map. */

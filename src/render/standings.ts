@@ -47,12 +47,8 @@ const COLUMNS = [
 const WIDTHS = [34, 190, 56, 34, 34, 34, 52, 44, 60, 60, 34, 34, 34, 52, 44, 60];
 
 /** The standings as a table picture (one row per line, at most 25 rows). */
-export function standingsTablePng(title: string, rows: readonly TableRow[], note = ''): Buffer {
-  ensureFonts();
-  const shown = rows.slice(0, 25);
-  const rowH = 26;
-  const width = WIDTHS.reduce((a, b) => a + b, 0) + 24;
-  const height = 70 + rowH * (shown.length + 1) + (note ? 26 : 10);
+/** A paper-coloured canvas with the title banner across its top (both standings pictures). */
+function paperWithBanner(width: number, height: number, title: string) {
   const c = createCanvas(width, height);
   const g = c.getContext('2d');
   g.fillStyle = PAPER;
@@ -63,6 +59,16 @@ export function standingsTablePng(title: string, rows: readonly TableRow[], note
   g.font = font(18, true);
   g.textBaseline = 'middle';
   g.fillText(title, 12, 20);
+  return { c, g };
+}
+
+export function standingsTablePng(title: string, rows: readonly TableRow[], note = ''): Buffer {
+  ensureFonts();
+  const shown = rows.slice(0, 25);
+  const rowH = 26;
+  const width = WIDTHS.reduce((a, b) => a + b, 0) + 24;
+  const height = 70 + rowH * (shown.length + 1) + (note ? 26 : 10);
+  const { c, g } = paperWithBanner(width, height, title);
   const top = 52;
   g.font = font(13, true);
   g.fillStyle = INK;
@@ -135,16 +141,7 @@ export function vpChartPng(
   ensureFonts();
   const width = 720;
   const height = 380;
-  const c = createCanvas(width, height);
-  const g = c.getContext('2d');
-  g.fillStyle = PAPER;
-  g.fillRect(0, 0, width, height);
-  g.fillStyle = UI.bannerBg;
-  g.fillRect(0, 0, width, 40);
-  g.fillStyle = UI.bannerInk;
-  g.font = font(18, true);
-  g.textBaseline = 'middle';
-  g.fillText(title, 12, 20);
+  const { c, g } = paperWithBanner(width, height, title);
   const left = 56;
   const right = width - 44;
   const top = 64;

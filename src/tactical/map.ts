@@ -2,6 +2,7 @@
 // by scripts/build-tactical-map.ts), a loader that names the offending field, and lookups with
 // precomputed tables (on-map neighbours, hexside features, edge distances) for the rules layer.
 import { z } from 'zod';
+import { foldName } from '../kernel/names.js';
 import {
   colRow,
   DIRS,
@@ -118,16 +119,8 @@ export interface TacticalMap {
 
 export type TacticalMapResult = { ok: true; map: TacticalMap } | { ok: false; error: string };
 
-/** Fold case and accents: "Sagschütz" and "sagschutz" compare equal. */
-export function foldName(s: string): string {
-  return s
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/ß/g, 'ss')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
-}
+/** Fold case and accents: "Sagschütz" and "sagschutz" compare equal (one home: kernel/names.ts). */
+export { foldName };
 
 function issuePath(path: readonly PropertyKey[]): string {
   let out = '';

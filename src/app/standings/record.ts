@@ -35,6 +35,23 @@ import type { Action, RulesEngine } from '../engine-port.js';
 
 export type { EndedBy, Ending };
 
+/**
+ * Who won a finished game and how, from how it ended: played to its end (the engine's verdict,
+ * `over`; null when it has none), conceded (the other side wins), a draw agreed, or abandoned (no
+ * winner). One reading for campaigns and battles alike; `opponent` names the side facing a side.
+ */
+function resultOf<S extends string>(
+  end: Ending,
+  over: { winner: S | 'draw'; level: string } | null,
+  opponent: (side: string) => S,
+): { winner: S | 'draw' | null; level: string } {
+  if (end.endedBy === 'game-over' && over) return { winner: over.winner, level: over.level };
+  if (end.endedBy === 'conceded' && end.concededSide)
+    return { winner: opponent(end.concededSide), level: 'concession' };
+  if (end.endedBy === 'draw-agreed') return { winner: 'draw', level: 'agreed' };
+  return { winner: null, level: 'abandoned' };
+}
+
 export interface HistoricalBattle {
   name: string;
   date: string;
@@ -207,21 +224,9 @@ export function buildRecord(
       (a, n) => a + (state.ledger.eliminated[n] ?? 0),
       0,
     );
-  let winner: Side | 'draw' | null;
-  let level: string;
-  if (end.endedBy === 'game-over') {
-    winner = final.winner;
-    level = final.level;
-  } else if (end.endedBy === 'conceded' && end.concededSide) {
-    winner = end.concededSide === 'prussian-allied' ? 'coalition' : 'prussian-allied';
-    level = 'concession';
-  } else if (end.endedBy === 'draw-agreed') {
-    winner = 'draw';
-    level = 'agreed';
-  } else {
-    winner = null;
-    level = 'abandoned';
-  }
+  const { winner, level } = resultOf(end, final, (side) =>
+    side === 'prussian-allied' ? 'coalition' : 'prussian-allied',
+  );
   const result: CampaignResultRow = {
     gameId,
     guildId: game.guildId,
@@ -294,21 +299,8 @@ function buildBattleRecord(
     state = r.state;
     lastVersion = row.version;
   }
-  let winner: string | null;
-  let level: string;
-  if (end.endedBy === 'game-over' && state.over) {
-    winner = state.over.winner ?? 'draw';
-    level = state.over.level;
-  } else if (end.endedBy === 'conceded' && end.concededSide) {
-    winner = end.concededSide === 'prussia' ? 'austria' : 'prussia';
-    level = 'concession';
-  } else if (end.endedBy === 'draw-agreed') {
-    winner = 'draw';
-    level = 'agreed';
-  } else {
-    winner = null;
-    level = 'abandoned';
-  }
+  const over = state.over ? { winner: state.over.winner ?? 'draw', level: state.over.level } : null;
+  const { winner, level } = resultOf(end, over, (side) => (side === 'prussia' ? 'austria' : 'prussia'));
   const hist = tacticalCounterpart(state.map, game.scenario);
   const reversal = reverses(
     winner === null || winner === 'draw' ? (winner as 'draw' | null) : (STRATEGIC_SIDE[winner] ?? null),

@@ -11,6 +11,7 @@ import { registerTacticalBattles } from '../../app/tactical.js';
 import {
   apply,
   eventsFor,
+  GAME_TURN_PHASES,
   type GameEvent,
   type GameState,
   isNationality,
@@ -25,18 +26,7 @@ import { parseDice, parseSeed, resolveScenario } from '../scenario-arg.js';
 
 export const summary = 'Apply a JSONL script of actions to a scenario and print the events and the view';
 
-const PHASES: readonly PhaseName[] = [
-  'reinforcement',
-  'morale',
-  'depot',
-  'march',
-  'forcemarch',
-  'combat',
-  'siege',
-  'attrition',
-  'prisoner-exchange',
-  'turn-advance',
-];
+const PHASES = GAME_TURN_PHASES;
 
 const HELP = `Usage: ftg play (--scenario 1757|PATH [--seed N] | --from STATE.json) [--dice 4,2,6] --actions FILE.jsonl
                 [--as SEAT] [--out DIR] [--keep-going] [--until [TURN:]PHASE] [--tactical MODE]

@@ -2,24 +2,16 @@
 // losses and prisoners, killed and captured leaders, lost depots, and the events the players see.
 import { ev, toSides } from '../events.js';
 import { addLedger, addSp, otherSide } from '../state.js';
-import type { SideResult } from '../tables/crt.js';
 import type { GameEvent, GameState, HexId, Nationality, Side } from '../types.js';
-import type { BattleOutcome } from './battle.js';
+import type { BattleOutcome, SideOutcome } from './battle.js';
 import { outsideSp } from './forces.js';
 
-/** What the two players learn of one side of a battle (no leader ratings: the view never shows enemy ones). */
-export type BattleSideReport = {
-  side: Side;
-  result: SideResult;
-  eliminated: Record<string, number>;
-  captured: Record<string, number>;
-  killed: string[];
-  capturedLeaders: string[];
-  remainingSp: Record<string, number>;
-  score: number;
-  /** 9.0: both players examine both forces once committed: who led them. */
-  leaders: string[];
-};
+/**
+ * What the two players learn of one side of a battle: its outcome (SideOutcome) without the leaders'
+ * ratings (the view never shows enemy ones), only who led it (9.0: both players examine both forces
+ * once committed).
+ */
+export type BattleSideReport = Omit<SideOutcome, 'remainingLeaders'> & { leaders: string[] };
 
 /** The data of the 'battle' event, seen by both sides (9.0): the numbers a battle report is made of. */
 export type BattleEventData = {

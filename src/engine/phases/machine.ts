@@ -45,6 +45,9 @@ export function actingSide(state: GameState, phase: PhaseName = state.phase): Si
   return phase === 'forcemarch' || phase === 'attrition' ? otherSide(state.phasing) : state.phasing;
 }
 
+/** Every phase a game passes through, in order: both Player-Turns', then the Game-Turn's end (4.2 C). */
+export const GAME_TURN_PHASES: readonly PhaseName[] = [...PLAYER_TURN, 'prisoner-exchange', 'turn-advance'];
+
 function nextPhase(state: GameState): PhaseName {
   const i = PLAYER_TURN.indexOf(state.phase);
   if (i >= 0 && i < PLAYER_TURN.length - 1) return PLAYER_TURN[i + 1]!;
