@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { tacticalScenario } from '../../src/autopilot/tactical/scenarios.js';
+import { toTacticalSetup } from '../../src/tactical/bridge/index.js';
 import { envFor } from '../../src/tactical/env.js';
 import { eliminate } from '../../src/tactical/rules/effects.js';
 import { runTasks } from '../../src/tactical/rules/tasks.js';
@@ -195,6 +196,35 @@ describe('8 commanders in chief and 9 formation leaders', () => {
       const marked = sc.loaded.data.leaders.filter((l) => l.onFall === 'defeat').map((l) => l.id);
       expect(marked).toEqual(['frederick']);
     }
+  });
+
+  it('8.4 (ruling): a campaign battle marks no C-in-C, even the King commanding in person', () => {
+    const L = (id: string, nationality: string, initiative: number) => ({
+      id,
+      nationality,
+      rank: 1,
+      initiative,
+      attack: 0,
+      defence: 0,
+    });
+    const setup = toTacticalSetup({
+      attacker: {
+        side: 'prussian-allied',
+        sp: { prussia: 10 },
+        leaders: [L('frederick', 'prussia', 3)],
+        demoralized: false,
+      },
+      defender: {
+        side: 'coalition',
+        sp: { austria: 12 },
+        leaders: [L('charles', 'austria', 1)],
+        demoralized: false,
+      },
+      winter: false,
+    });
+    const cincs = setup.leaders.filter((l) => l.role === 'cinc');
+    expect(cincs.map((l) => l.strategicId).sort()).toEqual(['charles', 'frederick']);
+    for (const l of cincs) expect((l as { onFall?: string }).onFall).toBeUndefined();
   });
 
   it('8.4: when Prince Charles falls every Austrian unit is Disorganized for a turn, then Daun commands', () => {
