@@ -81,6 +81,8 @@ export const bridgeSchema = z.object({
   outcome: z.object({
     capturedRoutedOfLoser: z.boolean(),
     rounding: z.literal('half-up'),
+    /** Nightfall, neither side broke: a 9.0 lead (unrounded SP) below this is a draw. */
+    drawMargin: z.number().min(0),
     ...provenancedShape,
   }),
   leaderFates: z.object({ killedMax: z.number().int().min(0).max(6), ...provenancedShape }),

@@ -121,8 +121,19 @@ export function toStrategicOutcome(input: OutcomeInput): BattleOutcome {
   b.score = removed(a) + init(input.defender, b.remainingLeaders);
   let victor: BattleOutcome['victor'];
   if (broke) victor = broke === sides[0] ? input.attacker.side : input.defender.side;
-  else if (a.score !== b.score) victor = a.score > b.score ? input.attacker.side : input.defender.side;
-  else victor = 'draw';
+  else {
+    // Nightfall with neither army broken (ruling "Draw band", docs/tactical-rulings.md): the 9.0
+    // totals are compared before the CP -> SP rounding, and a lead smaller than the draw margin
+    // counts as equal totals, a draw. The table's draws come from its 5 % steps; without the band a
+    // single CP (a quarter SP, rounded up) decided battles that neither army had lost.
+    const exact = (force: CombatForce, enemy: Side, leaders: SideOutcome['remainingLeaders']) =>
+      Object.values(lostCp(enemy, false, null)).reduce((x, y) => x + y, 0) / d.cpPerSp.value +
+      init(force, leaders);
+    const ea = exact(input.attacker, sides[1], a.remainingLeaders);
+    const eb = exact(input.defender, sides[0], b.remainingLeaders);
+    if (ea === eb || Math.abs(ea - eb) < d.outcome.drawMargin) victor = 'draw';
+    else victor = ea > eb ? input.attacker.side : input.defender.side;
+  }
 
   const fallen = new Set(end.leaders.filter((l) => l.eliminated).map((l) => l.id));
   for (const [o, force] of [
@@ -147,7 +158,8 @@ export function toStrategicOutcome(input: OutcomeInput): BattleOutcome {
   let prisonersDue = 0;
   if (victor !== 'draw') {
     const loser = victor === input.attacker.side ? b : a;
-    prisonersDue = Math.max(0, Math.abs(a.score - b.score));
+    const winner = victor === input.attacker.side ? a : b;
+    prisonersDue = Math.max(0, winner.score - loser.score);
     const { taken, remaining } = extractLosses(loser.remainingSp, prisonersDue);
     for (const [n, v] of Object.entries(taken)) loser.captured[n] = (loser.captured[n] ?? 0) + v;
     loser.remainingSp = remaining;

@@ -97,11 +97,13 @@ describe('bridge: strategic forces -> tactical set-up (design 5.3)', () => {
     expect(s.attacker).toBe('prussia');
   });
 
-  it('design 5.5: turn limit 10 + CP/20, at most 16, two fewer in winter', () => {
-    expect(turnLimit(160, false)).toBe(16);
-    expect(s.lastTurn).toBe(14);
-    expect(turnLimit(48, false)).toBe(13);
-    expect(turnLimit(0, true)).toBe(8);
+  it('design 5.5 as calibrated: turn limit 2 + CP/20, at most 16, two fewer in winter, at least 4', () => {
+    expect(turnLimit(160, false)).toBe(10);
+    expect(s.lastTurn).toBe(8);
+    expect(turnLimit(64, false)).toBe(6);
+    expect(turnLimit(48, false)).toBe(5);
+    expect(turnLimit(400, false)).toBe(16);
+    expect(turnLimit(0, true)).toBe(4);
   });
 
   it("coalitions: each nationality's formations belong to its own seat", () => {
@@ -225,6 +227,71 @@ describe('bridge: tactical end state -> strategic outcome (design 5.6)', () => {
     expect(o.defender.captured).toEqual({ austria: 3 });
     expect(o.mustRetreat).toBe('coalition');
     expect(o.tactical).toBe(true);
+  });
+
+  /** Prussian and Austrian CP killed (steps, no unit eliminated), spread over each side's counters. */
+  const killed = (pk: number, ak: number) =>
+    endState(
+      setup,
+      (i) => {
+        const u = setup.units[i]!;
+        const take = (left: number) => Math.min(left, Math.max(0, u.cp - 1));
+        if (u.side === 'prussia' && pk > 0) {
+          const l = take(pk);
+          pk -= l;
+          return { lost: l, routed: false, dead: false };
+        }
+        if (u.side === 'austria' && ak > 0) {
+          const l = take(ak);
+          ak -= l;
+          return { lost: l, routed: false, dead: false };
+        }
+        return { lost: 0, routed: false, dead: false };
+      },
+      [],
+      { winner: 'prussia', reason: 'end of turn 8: victory points Prussia 9, Austria 6' },
+    );
+
+  it('9.0 draw band: nightfall, neither army broken, an unrounded lead under 1.5 SP is a draw', () => {
+    // Prussians lose 12 CP (3 SP), Austrians 6 CP (1.5 SP, rounded up to 2). Rounded totals:
+    // Prussia 2 + 3 (Frederick) = 5, Austria 3 + 1 (Daun) = 4; unrounded 4.5 against 4: a draw.
+    const end = killed(12, 6);
+    const o = toStrategicOutcome({ setup, end, attacker: prussians, defender: austrians, rollD6: () => 6 });
+    expect(o.attacker.eliminated).toEqual({ prussia: 3 });
+    expect(o.defender.eliminated).toEqual({ austria: 2 });
+    expect([o.attacker.score, o.defender.score]).toEqual([5, 4]);
+    expect(o.victor).toBe('draw');
+    expect(o.prisonersDue).toBe(0);
+    expect(o.defender.captured).toEqual({});
+    expect(o.mustRetreat).toBeUndefined();
+    // The margin is data (bridge.json outcome.drawMargin): without it the rounded lead of one decides.
+    const strict = structuredClone(bridgeData);
+    strict.outcome.drawMargin = 0;
+    const o2 = toStrategicOutcome({
+      setup,
+      end,
+      attacker: prussians,
+      defender: austrians,
+      rollD6: () => 6,
+      data: strict,
+    });
+    expect(o2.victor).toBe('prussian-allied');
+    expect(o2.prisonersDue).toBe(1);
+    expect(o2.mustRetreat).toBe('coalition');
+  });
+
+  it('9.0 draw band: a lead of 1.5 SP or more decides; the loser yields the rounded difference', () => {
+    // Prussians lose 4 CP (1 SP), Austrians 8 CP (2 SP): 2 + 3 = 5 against 1 + 1 = 2.
+    const o = toStrategicOutcome({
+      setup,
+      end: killed(4, 8),
+      attacker: prussians,
+      defender: austrians,
+      rollD6: () => 6,
+    });
+    expect(o.victor).toBe('prussian-allied');
+    expect(o.prisonersDue).toBe(3);
+    expect(o.mustRetreat).toBe('coalition');
   });
 
   it('a side that broke loses whatever the score; its routed units are captured', () => {
