@@ -1,6 +1,7 @@
 // Builds the discord.js client, the campaign runtime and the bot's dependencies, and wires the
 // interaction router and the Discord publisher together.
 import { ChannelType, Client, type ClientOptions, GatewayIntentBits } from 'discord.js';
+import { DbBattleThreadStore } from '../app/battle-threads.js';
 import type { Clock } from '../app/clock.js';
 import { CampaignDirectory } from '../app/directory.js';
 import type { RulesEngine } from '../app/engine-port.js';
@@ -70,7 +71,7 @@ export async function createBot(o: BotOptions): Promise<Bot> {
     battlePictures: o.battlePictures ?? inlineBattlePictures,
     now: () => o.clock.now(),
     takeNotices: (userId) => publisher.takeNotices(userId),
-    battleThreads: new BattleThreads(),
+    battleThreads: new BattleThreads(new DbBattleThreadStore(o.db, () => o.clock.now())),
     async openThread(channelId, name) {
       const channel = await client.channels.fetch(channelId).catch(() => null);
       if (channel?.type !== ChannelType.GuildText) return null;

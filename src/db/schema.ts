@@ -273,10 +273,35 @@ export const liveReady = sqliteTable(
   (t) => [primaryKey({ columns: [t.gameId, t.userId] })],
 );
 
+/**
+ * Campaign battles fought out on the tactical map (issue 16): which private thread of the campaign
+ * channel shows which battle, who was added to it and which updates it already carries. Kept here
+ * (not in the bot's memory) so a restarted bot goes on posting into the same thread.
+ */
+export const battleThreads = sqliteTable(
+  'battle_threads',
+  {
+    threadId: text('thread_id').primaryKey(),
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    hex: text('hex').notNull(),
+    /** 1 while the battle is fought; 0 once it ended (the thread stays). */
+    open: integer('open').notNull().default(1),
+    /** JSON array of the user ids added to the thread. */
+    members: text('members').notNull().default('[]'),
+    /** JSON array of the updates already posted (`version:topic`). */
+    posted: text('posted').notNull().default('[]'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [index('battle_threads_game_idx').on(t.gameId, t.hex, t.open)],
+);
+
 export type CampaignResultRow = typeof campaignResults.$inferSelect;
 export type CampaignPlayerRow = typeof campaignPlayers.$inferSelect;
 export type BattleResultRow = typeof battleResults.$inferSelect;
 export type OutboxRow = typeof outbox.$inferSelect;
+export type BattleThreadRow = typeof battleThreads.$inferSelect;
 export type GameRow = typeof games.$inferSelect;
 export type SeatRow = typeof seats.$inferSelect;
 export type ActionRow = typeof actions.$inferSelect;

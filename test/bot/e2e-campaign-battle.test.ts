@@ -236,6 +236,22 @@ describe('a campaign battle fought out in Discord (issue 16)', () => {
     expect(moved).toBe(true);
   }, 120_000);
 
+  it('the bot restarts mid-battle: the battle goes on in the same thread (the thread record is stored)', async () => {
+    const threadsBefore = h.standin.events.filter((e) => e.kind === 'thread-create').length;
+    const postedBefore = h.standin.messagesIn(threadId).length;
+    await h.restart({ reopen: true });
+    expect(stage()).toBe('tactical');
+    // /battle status in the thread still finds its battle.
+    const status = await slash('maria', 'battle', { sub: 'status', channel: threadId });
+    expect(status.visibleTo).toEqual([h.standin.userId('maria')]);
+    expect(textOf(status)).not.toMatch(/There is no battle in this thread|This battle is over/);
+    // The next deadline's update goes into the same thread: no second thread is opened.
+    for (let i = 0; i < 5 && h.standin.messagesIn(threadId).length === postedBefore; i++)
+      await h.advance(3 * HOUR);
+    expect(h.standin.messagesIn(threadId).length).toBeGreaterThan(postedBefore);
+    expect(h.standin.events.filter((e) => e.kind === 'thread-create').length).toBe(threadsBefore);
+  }, 120_000);
+
   it('deadlines and the autopilot finish the battle; the thread says it is over; the result is applied and the retreat follows', async () => {
     const t0 = Date.now();
     let deadlines = 0;

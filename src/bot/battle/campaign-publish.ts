@@ -49,7 +49,7 @@ async function openThread(
           await thread.members
             .add(u)
             .catch((e) => log('battle thread: member add failed', { error: String(e) }));
-          existing.members.add(u);
+          threads.addMember(existing, u);
         }
     }
     return existing;
@@ -75,7 +75,7 @@ async function openThread(
   const t = threads.add(game.id, hex, thread.id);
   for (const u of users) {
     await thread.members.add(u).catch((e) => log('battle thread: member add failed', { error: String(e) }));
-    t.members.add(u);
+    threads.addMember(t, u);
   }
   const view = seats[0]?.view ?? null;
   const who = seats
@@ -106,8 +106,7 @@ async function postUpdate(
   m: OutboundMessage,
 ): Promise<string | null> {
   const key = `${m.version}:${m.topic}`;
-  if (t.posted.has(key)) return null;
-  t.posted.add(key);
+  if (deps.battleThreads && !deps.battleThreads.markPosted(t, key)) return null;
   const host = campaignHost(deps, game, t.hex);
   const seats = battleSeatsOf(deps, game, t.hex);
   const sideOf = new Map(seats.map((s) => [s.seat, s.side]));
@@ -224,7 +223,7 @@ async function closeEnded(
 ): Promise<void> {
   for (const t of deps.battleThreads?.openOf(game.id) ?? []) {
     if (t.hex === underway) continue;
-    t.open = false;
+    deps.battleThreads?.close(t);
     const place = placeLabel(deps.names, t.hex);
     const result = [
       ...new Set(
