@@ -7,6 +7,7 @@
 // is the outsider.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { engine } from '../../src/app/engines.js';
+import { campaignStory } from '../../src/app/standings/story.js';
 import { run as runReplay } from '../../src/cli/commands/replay.js';
 import { actionLog, getGame } from '../../src/db/game-repository.js';
 import type { GameState, View } from '../../src/engine/index.js';
@@ -257,6 +258,54 @@ describe('campaign battles on the tactical map through the service (issue #16)',
           JSON.stringify(m.events).includes('tactical:'),
       ),
     ).toBe(true);
+
+    // Events: what the outsider's seat was told of the battle is what a table battle tells it (9.0:
+    // the 'battle' report to both sides, the public lines), and the report carries nothing a table
+    // report does not (no tactical unit, turn or victory points).
+    const toOutsider = events(id).filter(
+      (e) =>
+        e.visibility === 'public' ||
+        (e.visibility as { seats?: string[] }).seats?.includes(outsider as string),
+    );
+    const aboutBattle = toOutsider.filter((e) => (e.data as { hex?: string } | undefined)?.hex === hex);
+    expect([...new Set(aboutBattle.map((e) => e.type))].sort()).toEqual(['battle', 'battle-public']);
+    const report = aboutBattle.find((e) => e.type === 'battle')!.data!;
+    const TABLE_KEYS = [
+      'hex',
+      'column',
+      'die',
+      'modifiedRoll',
+      'tactical',
+      'victor',
+      'mustRetreat',
+      'attacker',
+      'defender',
+      'prisonersDue',
+    ];
+    for (const k of Object.keys(report)) expect(TABLE_KEYS).toContain(k);
+    const SIDE_KEYS = [
+      'side',
+      'result',
+      'eliminated',
+      'captured',
+      'killed',
+      'capturedLeaders',
+      'remainingSp',
+      'score',
+      'leaders',
+    ];
+    for (const side of [report.attacker, report.defender])
+      for (const k of Object.keys(side as object)) expect(SIDE_KEYS).toContain(k);
+    // Logs: the campaign's story (/history) as the outsider reads it during play names the battle
+    // only by its public lines and the strategic result.
+    const story = campaignStory(h.handle.db, engine as never, id, { seats: [outsider] })
+      .flatMap((c) => c.lines)
+      .filter((l) => l.includes(hex));
+    expect(story.length).toBeGreaterThan(0);
+    for (const line of story)
+      expect(line).toMatch(
+        /^(A battle is being fought at \d{4}\.|Battle at \d{4}: fought out on the tactical map\. (A draw|(Prussian-Allied|Coalition) victory)\.)$/,
+      );
     expect(await verifyReplay(id)).toContain('verified: replay matches the stored state');
   }, 300_000);
 
