@@ -2,6 +2,7 @@
 // events it produced, or a RuleError. Never mutates its input and never throws for bad input.
 import type { StrategicMap } from '../map/types.js';
 import { type Action, actionSchema, type MarchAction } from './actions.js';
+import { inTacticalBattle } from './combat/tactical-stage.js';
 import { ev, toSides } from './events.js';
 import { engineMap } from './map-env.js';
 import { advance, housekeeping, marchAllowance } from './phases/machine.js';
@@ -139,7 +140,14 @@ function dispatch(
   // 12.21 (rulings.md, Combat Phase): moving in or out of a fortress takes no step of its own; the
   // combat hook decides whether this seat may do it now (hexes with no battle to come: any time).
   const combatGarrison = s.phase === 'combat' && a.type === 'garrison';
-  if (!s.pending.includes(seat) && !combatGarrison)
+  // Issue 16 (tactical ruling "Standing orders"): a standing order for a campaign battle on the
+  // tactical map may be given at any time by a seat in it; it changes no step.
+  const standingOrder =
+    s.phase === 'combat' &&
+    a.type === 'combat-tactical-order' &&
+    (a as { order?: { type?: unknown } }).order?.type === 'standing-order' &&
+    inTacticalBattle(s, seat);
+  if (!s.pending.includes(seat) && !combatGarrison && !standingOrder)
     return {
       rule: '4.1',
       code: 'not-your-step',

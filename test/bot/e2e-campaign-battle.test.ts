@@ -252,6 +252,36 @@ describe('a campaign battle fought out in Discord (issue 16)', () => {
     expect(h.standin.events.filter((e) => e.kind === 'thread-create').length).toBe(threadsBefore);
   }, 120_000);
 
+  it('in the thread: /help says what the battle waits on; /battle orders sets a standing order its side alone sees', async () => {
+    const uid = (u: string) => h.standin.userId(u);
+    expect(stage()).toBe('tactical');
+    const help = await slash('maria', 'help', { channel: threadId });
+    expect(help.visibleTo).toEqual([uid('maria')]);
+    expect(textOf(help)).toMatch(/Turn \d|Waiting for/);
+    expect(textOf(help)).toMatch(/\/battle status .* orders/);
+    expect(textOf(help)).not.toMatch(/\/campaign create/);
+    const set = await slash('maria', 'battle', {
+      sub: 'orders',
+      channel: threadId,
+      options: { kind: 'retreat', subject: 'all', policy: 'edge' },
+    });
+    expect(set.visibleTo).toEqual([uid('maria')]);
+    expect(textOf(set)).toMatch(/Standing order set: all units, retreat → edge/);
+    expect(textOf(set)).toMatch(/Standing orders of Austria .*\n• all units: retreat → edge/);
+    expect(stage()).toBe('tactical');
+    // The other side does not see it; a bad policy is refused and changes nothing.
+    const other = await slash('frederick', 'battle', { sub: 'orders', channel: threadId });
+    expect(textOf(other)).toMatch(/Prussia has no standing orders/);
+    const bad = await slash('maria', 'battle', {
+      sub: 'orders',
+      channel: threadId,
+      options: { kind: 'retreat', subject: 'all', policy: 'sideways' },
+    });
+    expect(textOf(bad)).toMatch(/⛔/);
+    const list = await slash('maria', 'battle', { sub: 'orders', channel: threadId });
+    expect(textOf(list).match(/retreat → edge/g)).toHaveLength(1);
+  }, 120_000);
+
   it('deadlines and the autopilot finish the battle; the thread says it is over; the result is applied and the retreat follows', async () => {
     const t0 = Date.now();
     let deadlines = 0;

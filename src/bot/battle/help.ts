@@ -5,6 +5,7 @@
 import type { TacView } from '../../app/battle-types.js';
 import type { GameRow } from '../../app/directory.js';
 import type { BotDeps, CommandInput, Reply } from '../types.js';
+import { campaignBattleUnderway, campaignHost } from './host.js';
 import { battleDecisionRows, battleDecisionText } from './orders.js';
 import { battleSeatName, phaseLine, SIDE_NAME } from './present.js';
 
@@ -106,4 +107,56 @@ export function battleHelp(deps: BotDeps, game: GameRow, input: CommandInput): R
 
 function pendingSeatsOf(deps: BotDeps, game: GameRow): string[] {
   return deps.service.pendingSeats({ gameId: game.id });
+}
+
+const CAMPAIGN_COMMANDS = [
+  '/battle status · map [hex|formation] · orders (standing orders for prompts) · move · face · fire · shock · charge (each previewed first)',
+  '/rule 11.5 summarises a Leuthen case here (/rule F9.3 a case of the strategic game). When the battle is over the campaign goes on in its channel.',
+];
+
+/**
+ * /help in a campaign battle's thread (issue 16): the same step-aware help as in a standalone
+ * battle, drawn from what the thread may show (both sides' common view, battle/host.ts) and the
+ * asker's own decision. Someone holding no seat in the battle learns nothing of it here.
+ */
+export function campaignBattleHelp(
+  deps: BotDeps,
+  game: GameRow,
+  thread: { hex: string; open: boolean },
+  input: CommandInput,
+): Reply {
+  if (!thread.open || game.status !== 'active' || !campaignBattleUnderway(deps, game, thread.hex))
+    return {
+      content: 'This battle is over; the campaign goes on in its channel (/help there).',
+      ephemeral: true,
+    };
+  const host = campaignHost(deps, game, thread.hex);
+  if (!host.holders().some((h) => h.userId === input.userId))
+    return { content: 'You hold no seat in this battle.', ephemeral: true };
+  const view = host.view();
+  if (!view) return { content: CAMPAIGN_COMMANDS.join('\n'), ephemeral: true };
+  const awaited = host
+    .awaited()
+    .map((a) => `${battleSeatName(a.seat, view)} (${a.userId ? `<@${a.userId}>` : 'the autopilot'})`);
+  const lines = [phaseLine(view), ...whatNow(view, awaited)];
+  const rows = [];
+  const d = host.decision(input.userId);
+  if (d.ok) {
+    const { decision } = d;
+    lines.push(`**You decide now** as ${battleSeatName(decision.seat, view)}.`);
+    lines.push(...battleDecisionText(view, decision.seat, decision.legalActions));
+    rows.push(
+      ...battleDecisionRows({
+        gameId: game.id,
+        seat: decision.submitSeat,
+        userId: input.userId,
+        stepId: decision.stepId,
+        actions: decision.legalActions,
+        view,
+        wrap: (order) => host.wrap(decision, order),
+      }),
+    );
+  } else lines.push('Nothing waits for you right now.');
+  lines.push(...CAMPAIGN_COMMANDS);
+  return { content: lines.join('\n').slice(0, 1950), components: rows.slice(0, 5), ephemeral: true };
 }

@@ -7,6 +7,7 @@
 import type { TacView } from '../../app/battle-types.js';
 import type { GameRow } from '../../app/directory.js';
 import { type BotDeps, type Choice, type CommandInput, errorReply, type Reply } from '../types.js';
+import { battleSeatsOf, participantPart } from './host.js';
 import { SIDE_NAME } from './present.js';
 
 export const STANDING_KINDS = [
@@ -41,9 +42,68 @@ export const STANDING_POLICIES: Record<string, { value: string; name: string }[]
 };
 
 interface Held {
+  /** The battle seat (a side, or side:formation). */
   seat: string;
   side: 'prussia' | 'austria';
   formation?: string;
+}
+
+type Submitted = { ok: true } | { ok: false; error: { message: string; rule?: string } };
+
+/**
+ * Where standing orders go: a standalone battle's own seats, or (issue 16) the tactical seats a
+ * user's campaign seats hold in a campaign battle, whose orders travel wrapped as
+ * `combat-tactical-order` from the campaign seat.
+ */
+interface Command {
+  held: Held[];
+  active: boolean;
+  /** The user's side's view of the battle, as seen from one of their seats. */
+  view(h: Held): TacView | null;
+  submit(
+    h: Held,
+    order: { type: 'standing-order'; kind: string; subject: string; policy: string },
+  ): Promise<Submitted>;
+}
+
+function standaloneCommand(deps: BotDeps, game: GameRow, userId: string): Command {
+  return {
+    held: heldSeats(deps, game, userId),
+    active: game.status === 'active',
+    view: (h) => sideView(deps, game, h.seat, userId),
+    submit: (h, order) => deps.service.submit({ gameId: game.id, seat: h.seat, userId, action: order }),
+  };
+}
+
+/** Issue 16: a campaign battle's standing orders, from the campaign seats the user holds in it. */
+function campaignCommand(deps: BotDeps, game: GameRow, hex: string, userId: string): Command {
+  const mine = battleSeatsOf(deps, game, hex).filter((s) => s.userId === userId);
+  const held: (Held & { submitSeat: string })[] = mine
+    .flatMap((s) =>
+      s.tactical.map((t) => {
+        const [side, formation] = t.split(':') as ['prussia' | 'austria', string | undefined];
+        return { seat: t, side, ...(formation ? { formation } : {}), submitSeat: s.seat };
+      }),
+    )
+    .sort((a, b) => Number(a.formation !== undefined) - Number(b.formation !== undefined));
+  // The side's own view (with its standing orders): the campaign seat's view of the battle.
+  const viewOf = (h: Held) => {
+    const seat = held.find((x) => x.seat === h.seat)?.submitSeat;
+    const v = seat ? deps.service.view({ gameId: game.id, seat, userId }) : undefined;
+    return v?.ok ? (participantPart(v.view)?.view ?? null) : null;
+  };
+  return {
+    held,
+    active: game.status === 'active',
+    view: viewOf,
+    submit: (h, order) =>
+      deps.service.submit({
+        gameId: game.id,
+        seat: held.find((x) => x.seat === h.seat)!.submitSeat,
+        userId,
+        action: { type: 'combat-tactical-order', hex, as: h.seat, order },
+      }),
+  };
 }
 
 /** The battle seats the user holds (side seats first). */
@@ -94,16 +154,30 @@ export function standingText(view: TacView | null): string[] {
   );
 }
 
-export async function ordersCommand(deps: BotDeps, game: GameRow, input: CommandInput): Promise<Reply> {
-  const held = heldSeats(deps, game, input.userId);
+export function ordersCommand(deps: BotDeps, game: GameRow, input: CommandInput): Promise<Reply> {
+  return runOrders(standaloneCommand(deps, game, input.userId), input);
+}
+
+/** /battle orders in a campaign battle's thread (issue 16). */
+export function campaignOrdersCommand(
+  deps: BotDeps,
+  game: GameRow,
+  hex: string,
+  input: CommandInput,
+): Promise<Reply> {
+  return runOrders(campaignCommand(deps, game, hex, input.userId), input);
+}
+
+async function runOrders(cmd: Command, input: CommandInput): Promise<Reply> {
+  const held = cmd.held;
   if (!held.length) return errorReply('Only a player of this battle gives standing orders.');
-  if (game.status !== 'active') return errorReply('Standing orders are given once the battle has started.');
-  const view = sideView(deps, game, held[0]!.seat, input.userId);
+  if (!cmd.active) return errorReply('Standing orders are given once the battle has started.');
+  const view = cmd.view(held[0]!);
   const kind = input.options.kind;
   const subject = typeof input.options.subject === 'string' ? input.options.subject.trim() : undefined;
   const policy = typeof input.options.policy === 'string' ? input.options.policy.trim() : undefined;
   const list = () => {
-    const lines = standingText(sideView(deps, game, held[0]!.seat, input.userId));
+    const lines = standingText(cmd.view(held[0]!));
     return lines.length
       ? `Standing orders of ${SIDE_NAME[held[0]!.side]} (seen by your side only):\n${lines.map((l) => `• ${l}`).join('\n')}`
       : `${SIDE_NAME[held[0]!.side]} has no standing orders: every prompt is asked. Set one with /battle orders kind subject policy.`;
@@ -117,12 +191,7 @@ export async function ordersCommand(deps: BotDeps, game: GameRow, input: Command
     );
   const h = seatFor(held, view, subject);
   if (!h) return errorReply(`${subjectName(view, subject)} is not under your command.`);
-  const r = await deps.service.submit({
-    gameId: game.id,
-    seat: h.seat,
-    userId: input.userId,
-    action: { type: 'standing-order', kind, subject, policy },
-  });
+  const r = await cmd.submit(h, { type: 'standing-order', kind, subject, policy });
   if (!r.ok) return errorReply(r.error.message, r.error.rule);
   const said =
     policy === 'clear'
@@ -137,6 +206,25 @@ export function ordersAutocomplete(
   input: CommandInput,
   focused: { name: string; value: string },
 ): Choice[] {
+  return completeOrders(() => standaloneCommand(deps, game, input.userId), input, focused);
+}
+
+/** /battle orders' autocomplete in a campaign battle's thread (issue 16): the user's own command only. */
+export function campaignOrdersAutocomplete(
+  deps: BotDeps,
+  game: GameRow,
+  hex: string,
+  input: CommandInput,
+  focused: { name: string; value: string },
+): Choice[] {
+  return completeOrders(() => campaignCommand(deps, game, hex, input.userId), input, focused);
+}
+
+function completeOrders(
+  command: () => Command,
+  input: CommandInput,
+  focused: { name: string; value: string },
+): Choice[] {
   const q = focused.value.toLowerCase();
   const match = (c: Choice) => c.name.toLowerCase().includes(q) || c.value.toLowerCase().includes(q);
   if (focused.name === 'policy') {
@@ -147,10 +235,11 @@ export function ordersAutocomplete(
     ].filter(match);
   }
   if (focused.name !== 'subject') return [];
-  const held = heldSeats(deps, game, input.userId);
+  const cmd = command();
+  const held = cmd.held;
   if (!held.length) return [];
   // Only the user's own command: their side's view, their formations and units.
-  const view = sideView(deps, game, held[0]!.seat, input.userId);
+  const view = cmd.view(held[0]!);
   const side = held.find((h) => h.formation === undefined);
   const mine = (formation: string) =>
     side ? true : held.some((h) => h.formation === formation && h.side === held[0]!.side);

@@ -12,7 +12,14 @@ import type { Action } from '../../app/engine-port.js';
 import { type BattleHost, campaignBattleUnderway, campaignHost, standaloneHost } from '../battle/host.js';
 import { battleActionLabel } from '../battle/orders.js';
 import { battleSeatName, SIDE_NAME, statusEmbed, unitName } from '../battle/present.js';
-import { ordersAutocomplete, ordersCommand, STANDING_KINDS, standingText } from '../battle/standing.js';
+import {
+  campaignOrdersAutocomplete,
+  campaignOrdersCommand,
+  ordersAutocomplete,
+  ordersCommand,
+  STANDING_KINDS,
+  standingText,
+} from '../battle/standing.js';
 import { encodeComponentId, stepTag } from '../custom-id.js';
 import {
   type BotCommand,
@@ -445,8 +452,9 @@ async function execute(deps: BotDeps, input: CommandInput): Promise<Reply> {
     case 'orders': {
       const f = findBattle(deps, input, false);
       if (!f.ok) return f.reply;
-      const only = standaloneOnly(f);
-      if (only) return only;
+      // Issue 16: a campaign battle's standing orders go from the campaign seats in it.
+      const t = f.host.kind === 'campaign' ? deps.battleThreads?.inThread(input.channelId) : undefined;
+      if (t) return campaignOrdersCommand(deps, f.game, t.hex, input);
       return ordersCommand(deps, f.game, input);
     }
     case 'move':
@@ -656,8 +664,11 @@ async function autocomplete(
       .filter(match)
       .slice(0, 25);
   }
-  if (input.subcommand === 'orders')
-    return f.host.kind === 'battle' ? ordersAutocomplete(deps, f.game, input, focused) : [];
+  if (input.subcommand === 'orders') {
+    if (f.host.kind === 'battle') return ordersAutocomplete(deps, f.game, input, focused);
+    const t = deps.battleThreads?.inThread(input.channelId);
+    return t ? campaignOrdersAutocomplete(deps, f.game, t.hex, input, focused) : [];
+  }
   if (f.game.status !== 'active') return [];
   const view = f.host.view();
   if (focused.name === 'formation')

@@ -1,6 +1,6 @@
 // /help: what you can do now, by phase; lists your pending decisions as buttons.
 import { SlashCommandBuilder } from 'discord.js';
-import { battleHelp } from '../battle/help.js';
+import { battleHelp, campaignBattleHelp } from '../battle/help.js';
 import { buttonableActions, decisionRows } from '../orders.js';
 import { phaseLine } from '../presenters/status.js';
 import { findGame, seatLabel } from '../session.js';
@@ -32,6 +32,10 @@ export const command: BotCommand = {
     // A battle's thread (issue 15): what the battle waits on now, for whom, with which commands.
     const here = deps.directory.inChannel(input.guildId, input.channelId);
     if (here?.kind === 'battle') return battleHelp(deps, here, input);
+    // A campaign battle's thread (issue 16): the same, for the battle fought there.
+    const thread = deps.battleThreads?.inThread(input.channelId);
+    const campaign = thread ? deps.directory.game(thread.gameId) : undefined;
+    if (thread && campaign) return campaignBattleHelp(deps, campaign, thread, input);
     const g = findGame(deps, input);
     if (!g.ok || g.game.status !== 'active') {
       const intro = g.ok

@@ -49,6 +49,12 @@ function battleSeats(state: GameState, b: Battle): Seat[] {
   return NATIONALITIES.filter((n) => held.has(n) || participantSeats(state, b.hex).includes(n));
 }
 
+/** True when `seat` takes part in the battle being fought on the tactical map now. */
+export function inTacticalBattle(state: GameState, seat: Seat): boolean {
+  const h = state.combat.hook.combat;
+  return h?.stage === 'tactical' && !!h.battle && battleSeats(state, h.battle).includes(seat);
+}
+
 /** The tactical events as campaign events: to the battle's seats (all, or one side's). */
 function toCampaignEvents(state: GameState, b: Battle, events: TacticalEvent[]): GameEvent[] {
   const seats = battleSeats(state, b);
@@ -153,7 +159,8 @@ export function applyTacticalOrder(
     );
   if (a.order.type === 'timeout')
     return err('input', 'bad-order', 'A timeout is not an order: the deadline sends it.');
-  if (!host.pending(b.session).includes(a.as))
+  // A standing order (tactical ruling "Standing orders") is given at any time; it changes no step.
+  if (a.order.type !== 'standing-order' && !host.pending(b.session).includes(a.as))
     return err('Leuthen 4', 'not-your-step', `${a.as} has nothing to do now (${host.step(b.session)}).`);
   const r = host.apply(b.session, a.as, a.order);
   if (!r.ok) return { ...r.error, rule: leuthenRule(r.error.rule) };

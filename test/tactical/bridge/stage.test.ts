@@ -246,3 +246,58 @@ describe('the tactical stage of the Combat Phase (issue #16)', () => {
     expect(a.orders).toBeGreaterThan(10);
   });
 });
+
+describe('standing orders in a campaign battle (issue #16; tactical ruling "Standing orders")', () => {
+  it('a seat in the battle gives one at any time: no step changes; its side alone learns it; an outsider is refused as for any order', () => {
+    const { state } = started();
+    const b = battleOf(state)!;
+    const [tac] = Object.entries(b.seats).find(([t, s]) => s === 'russia' && t.includes(':'))!;
+    expect(pendingSeats(state)).not.toContain('russia');
+    const order = {
+      type: 'combat-tactical-order',
+      hex: '0505',
+      as: tac,
+      order: { type: 'standing-order', kind: 'retreat', subject: 'all', policy: 'edge' },
+    } as Action;
+    const r = ok(apply(state, 'russia', order, map));
+    expect(stepOf(r.state)).toBe(stepOf(state));
+    expect(pendingSeats(r.state)).toEqual(pendingSeats(state));
+    // The order is in the Coalition participants' battle view only.
+    const standingOf = (seat: Seat) => {
+      const part = view(r.state, seat, [], map).combat?.tactical;
+      return part && 'view' in part ? ((part.view as { standing?: unknown[] }).standing ?? []) : undefined;
+    };
+    expect(standingOf('russia')).toEqual([
+      { side: 'austria', subject: tac.split(':')[1], kind: 'retreat', policy: 'edge' },
+    ]);
+    expect(standingOf('prussia')).toEqual([]);
+    expect(standingOf('hanover')).toBeUndefined();
+    // Its event goes to the Coalition seats of the battle, nobody else.
+    const told = r.events.filter((e) => e.kind === 'tactical:standing-order');
+    expect(told).toHaveLength(1);
+    expect(told[0]!.vis).toEqual({ to: 'seats', seats: ['austria', 'russia'] });
+    // A bad policy is refused and changes nothing.
+    const bad = apply(
+      state,
+      'russia',
+      {
+        type: 'combat-tactical-order',
+        hex: '0505',
+        as: tac,
+        order: { type: 'standing-order', kind: 'retreat', subject: 'all', policy: 'x' },
+      } as Action,
+      map,
+    );
+    expect(bad.ok).toBe(false);
+    // An outsider's standing order gets the answer any order of an outsider gets (nothing about the battle).
+    const out = apply(state, 'hanover', { ...(order as object), as: 'austria' } as Action, map);
+    const done = apply(
+      state,
+      'hanover',
+      { type: 'combat-tactical-order', hex: '0505', as: 'austria', order: { type: 'done' } } as Action,
+      map,
+    );
+    expect(!out.ok && out.error.message).toBe(!done.ok && done.error.message);
+    expect(!out.ok && out.error.message).not.toMatch(/0505|tactical/);
+  });
+});
