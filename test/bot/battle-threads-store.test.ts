@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DbBattleThreadStore } from '../../src/app/battle-threads.js';
-import { BattleThreads } from '../../src/bot/battle/threads.js';
+import { BattleThreads, POSTED_KEPT } from '../../src/bot/battle/threads.js';
 import { type DbHandle, openDatabase } from '../../src/db/client.js';
 
 let dir: string;
@@ -74,6 +74,16 @@ describe('campaign battle threads survive a restart (issue 16)', () => {
     expect(after.open('g1', '1626')?.threadId).toBe('thread-2');
     expect(next.open).toBe(true);
     expect(restart().inThread('thread-1')?.open).toBe(false);
+  });
+
+  it('a long battle: the stored record keeps only the latest posted updates', () => {
+    const before = new BattleThreads(new DbBattleThreadStore(h.db, () => 1));
+    const t = before.add('g1', '1626', 'thread-1');
+    for (let v = 1; v <= POSTED_KEPT + 50; v++) expect(before.markPosted(t, `${v}:update`)).toBe(true);
+    const again = restart().inThread('thread-1')!;
+    expect(again.posted.size).toBe(POSTED_KEPT);
+    expect(again.posted.has(`${POSTED_KEPT + 50}:update`)).toBe(true);
+    expect(again.posted.has('1:update')).toBe(false);
   });
 
   it('without a store (unit tests of the publisher) the record is kept in memory as before', () => {

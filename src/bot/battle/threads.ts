@@ -22,6 +22,9 @@ export interface BattleThread {
   posted: Set<string>;
 }
 
+/** How many posted update keys a thread remembers. */
+export const POSTED_KEPT = 100;
+
 export class BattleThreads {
   private readonly byThread = new Map<string, BattleThread>();
 
@@ -96,10 +99,18 @@ export class BattleThreads {
     this.store?.update(t.threadId, { members: [...t.members] });
   }
 
-  /** Notes an update as posted; false when it already was (post each update once). */
+  /**
+   * Notes an update as posted; false when it already was (post each update once). Only the latest
+   * keys are kept: an update is posted right after its commit, so an old one never comes again,
+   * and the stored record stays small however long the battle lasts.
+   */
   markPosted(t: BattleThread, key: string): boolean {
     if (t.posted.has(key)) return false;
     t.posted.add(key);
+    for (const old of t.posted) {
+      if (t.posted.size <= POSTED_KEPT) break;
+      t.posted.delete(old);
+    }
     this.store?.update(t.threadId, { posted: [...t.posted] });
     return true;
   }
