@@ -8,6 +8,7 @@ import { createAutopilotRng } from '../autopilot/rng.js';
 import { decideTactical } from '../autopilot/tactical/decide.js';
 import { viewAsState } from '../autopilot/tactical/driver.js';
 import { TACTICAL_SCENARIO_IDS, tacticalScenario } from '../autopilot/tactical/scenarios.js';
+import { rollsIn } from '../kernel/index.js';
 import type { TacAction } from '../tactical/actions.js';
 import { legalActions, pendingSeats } from '../tactical/apply.js';
 import { registerBattleScenario, tacticalEngine } from '../tactical/engine.js';
@@ -74,7 +75,7 @@ export const battleEngine: RulesEngine<TacState> = {
   /** Fire and shock roll dice: a preview shows the field as it is, not after them. */
   rollsDice: (action) => action.type === 'fire' || action.type === 'shock',
   /** A Facing check on the way (7.2, 7.3, 12.6), a fire or a shock: the RNG counts every die. */
-  diceRolled: (before, after) => after.rng.rolls !== before.rng.rolls,
+  diceRolled: (before, after) => rollsIn(after) !== rollsIn(before),
   view: (state, seat) => tacticalEngine.view(state, seat === 'public' ? 'public' : sideOfSeat(seat)),
   /** Level 1 holds its ground (the defaults, no orders); 2 and 3 play the tactical autopilot. */
   autopilot(state, seat, level) {

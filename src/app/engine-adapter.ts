@@ -31,6 +31,7 @@ import {
   stepOf,
   view,
 } from '../engine/index.js';
+import { rollsIn } from '../kernel/index.js';
 import { loadMap } from '../map/strategic-map.js';
 import type { Action, EngineEvent, RulesEngine, StepInfo, Visibility } from './engine-port.js';
 import { canonicalJson } from './replay.js';
@@ -82,6 +83,11 @@ function mentions(data: unknown, seat: string, here: (hex: string) => boolean, d
 export const engine: RulesEngine<GameState> = {
   versions: { rules: RULES_VERSION, map: MAP_VERSION },
   explainMarch: (state, seat, action) => explainMarch(state, seat as EngineSeat, action),
+  /**
+   * A die rolled on the way: the campaign's RNG or, in a battle fought on the tactical map, the
+   * battle's (a Facing check while moving, 7.2 / 7.3 / 12.6): a dry run then withholds the field.
+   */
+  diceRolled: (before, after) => rollsIn(after) !== rollsIn(before),
   seats(scenario) {
     if (!isScenarioId(scenario)) return undefined;
     const sc = loadScenario(scenario);

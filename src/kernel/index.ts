@@ -14,4 +14,13 @@ export {
   type StepResult,
   stepName,
 } from './phase.js';
-export { createRng, nextUint32, type RngHolder, type RngState, randomInt, rollD6, rollD10 } from './rng.js';
+export {
+  createRng,
+  nextUint32,
+  type RngHolder,
+  type RngState,
+  randomInt,
+  rollD6,
+  rollD10,
+  rollsIn,
+} from './rng.js';

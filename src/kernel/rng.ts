@@ -97,3 +97,22 @@ export function rollD6(holder: RngHolder): number {
 export function rollD10(holder: RngHolder): number {
   return roll(holder, 10, 0);
 }
+
+function isRngState(x: Record<string, unknown>): boolean {
+  return Array.isArray(x.s) && x.s.length === 4 && Array.isArray(x.forced) && typeof x.rolls === 'number';
+}
+
+/**
+ * Dice rolled so far by every RNG a game state holds: its own and those of states nested in it (a
+ * campaign state holds the tactical battle it is fighting, with that battle's RNG). A dry run
+ * compares it before and after some orders to know whether a die rolled on the way.
+ */
+export function rollsIn(x: unknown): number {
+  if (typeof x !== 'object' || x === null) return 0;
+  if (Array.isArray(x)) return x.reduce((n: number, v) => n + rollsIn(v), 0);
+  const o = x as Record<string, unknown>;
+  if (isRngState(o)) return o.rolls as number;
+  let n = 0;
+  for (const v of Object.values(o)) n += rollsIn(v);
+  return n;
+}

@@ -3,6 +3,7 @@
 // dry run (CampaignService.dryRun -> dryRunOrders) says a die rolled and withholds the field after.
 import { describe, expect, it } from 'vitest';
 import { battleEngine } from '../../src/app/battle-engine.js';
+import { engine as campaignEngine } from '../../src/app/engine-adapter.js';
 import type { RulesEngine } from '../../src/app/engine-port.js';
 import { dryRunOrders } from '../../src/app/preview.js';
 import { activate, battle } from '../tactical/harness.js';
@@ -41,5 +42,18 @@ describe('previews and dice', () => {
     );
     expect(rollsOnTheWay(s, 'prussia', [{ type: 'move', unit: 'p1', to: '0406' }])).toBe(true);
     expect(rollsOnTheWay(s, 'prussia', [{ type: 'move', unit: 'p1', to: '0407' }])).toBe(false);
+  });
+
+  it('issue 16: in a campaign battle the die rolls in the battle held inside the campaign state, and counts', () => {
+    const rng = (rolls: number) => ({ s: [1, 2, 3, 4], forced: [], rolls });
+    const campaign = (battleRolls: number) => ({
+      rng: rng(7),
+      combat: { hook: { combat: { battle: { session: { tac: { rng: rng(battleRolls) } } } } } },
+    });
+    const rolled = campaignEngine.diceRolled as (a: unknown, b: unknown) => boolean;
+    expect(rolled(campaign(5), campaign(6))).toBe(true);
+    expect(rolled(campaign(5), campaign(5))).toBe(false);
+    // The campaign's own dice count too (a battle's leader fates, 9.44).
+    expect(rolled(campaign(5), { ...campaign(5), rng: rng(8) })).toBe(true);
   });
 });
