@@ -111,9 +111,10 @@ it('a conceded Leuthen battle game counts as a battle, with the reversal bonus f
 
 it("a Leuthen battle game played to its end is recorded with the engine's victory result and level", async () => {
   rt = await startRuntime({ db: handle.db, engine, clock: systemClock, publisher: new MemoryPublisher() });
-  // Seed 2: with the autopilot on both sides this battle ends in an Austrian victory, so the reversal
-  // bonus is exercised. (Seed 7 did until the tactical calibration of issue 14 changed the autopilot;
-  // `ftg battle play --scenario leuthen-1 --seed N` with the autopilot shows a seed's result.)
+  // Whoever wins (the autopilot's result for a seed moves whenever the tactical autopilot or its
+  // tables are tuned, issues 14 and 16), the record must carry it: the points, the historical
+  // reversal bonus for an Austrian win (checked for a fixed Austrian win in the test above), none
+  // for a Prussian one, 1 point each for a draw.
   const id = await battle(rt, 'c1', 2);
   const state = () => JSON.parse(getGame(handle.db, id)!.state!) as TacState;
   // Both people play what the tactical autopilot would.
@@ -146,13 +147,17 @@ it("a Leuthen battle game played to its end is recorded with the engine's victor
   expect(r).toMatchObject({ endedBy: 'game-over', winner: over.winner ?? 'draw', level: over.level });
   expect(r.spLostAllied).toBe(state().ledger.prussia.cpLost);
   expect(r.spLostCoalition).toBe(state().ledger.austria.cpLost);
-  expect(over.winner).toBe('austria');
-  expect(r.reversal).toBe(1);
-  const u2 = standings.players.find((l) => l.key === 'u2')!;
-  expect(u2.battles).toMatchObject({ played: 1, won: 1, bonus: 1, points: 3 });
-  expect(standings.players.find((l) => l.key === 'u1')!.battles).toMatchObject({
-    played: 1,
-    lost: 1,
-    points: 0,
-  });
+  const line = (key: string) => standings.players.find((l) => l.key === key)!.battles;
+  if (over.winner === 'austria') {
+    expect(r.reversal).toBe(1);
+    expect(line('u2')).toMatchObject({ played: 1, won: 1, bonus: 1, points: 3 });
+    expect(line('u1')).toMatchObject({ played: 1, lost: 1, points: 0 });
+  } else if (over.winner === 'prussia') {
+    expect(r.reversal).toBe(0);
+    expect(line('u1')).toMatchObject({ played: 1, won: 1, bonus: 0, points: 2 });
+    expect(line('u2')).toMatchObject({ played: 1, lost: 1, points: 0 });
+  } else {
+    expect(r.reversal).toBe(0);
+    for (const u of ['u1', 'u2']) expect(line(u)).toMatchObject({ played: 1, drawn: 1, points: 1 });
+  }
 }, 120_000);
