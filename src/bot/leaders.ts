@@ -12,7 +12,7 @@ export interface OwnLeader {
 }
 
 export function ownLeaders(deps: BotDeps, game: GameRow, userId: string, seat?: string): OwnLeader[] {
-  if (game.state === null) return [];
+  if (!game.started) return [];
   const held = deps.directory
     .seats(game.id)
     .filter((s) => s.userId === userId && (seat === undefined || s.seat === seat));

@@ -23,4 +23,33 @@ describe('the bot reaches games through the service only', () => {
       expect(typeof v?.apply === 'function' && typeof v?.legalActions === 'function', key).toBe(false);
     }
   });
+
+  it("#13.5: the directory's game rows carry no raw state, only whether the game has started", async () => {
+    const deps = h.bot.deps;
+    const c = h.bot.runtime.service.createGame({
+      guildId: 'g-door',
+      channelId: 'c-door',
+      userId: 'u-door',
+      scenario: 'toy',
+      seed: 1,
+    });
+    if (!c.ok) throw new Error(c.error.message);
+    expect(h.bot.runtime.service.joinSeat({ gameId: c.gameId, seat: 'prussia', userId: 'u-door' }).ok).toBe(
+      true,
+    );
+    const before = deps.directory.game(c.gameId)!;
+    expect('state' in before).toBe(false);
+    expect(before.started).toBe(false);
+    expect((await h.bot.runtime.service.start({ gameId: c.gameId, userId: 'u-door' })).ok).toBe(true);
+    for (const row of [
+      deps.directory.game(c.gameId)!,
+      deps.directory.inChannel('g-door', 'c-door')!,
+      deps.directory.latestInChannel('g-door', 'c-door')!,
+      ...deps.directory.gamesOfUser('u-door'),
+    ]) {
+      expect(row.id).toBe(c.gameId);
+      expect('state' in row).toBe(false);
+      expect(row.started).toBe(true);
+    }
+  });
 });

@@ -213,7 +213,7 @@ export function campaignHost(deps: BotDeps, game: GameRow, hex: string): BattleH
 
 /** Whether the campaign is fighting the battle at `hex` on the tactical map now (its public view). */
 export function campaignBattleUnderway(deps: BotDeps, game: GameRow, hex: string): boolean {
-  if (game.state === null) return false;
+  if (!game.started) return false;
   const v = deps.service.view({ gameId: game.id, seat: 'public', userId: '' });
   return v.ok && tacticalPartOf(v.view)?.hex === hex;
 }

@@ -83,7 +83,7 @@ async function execute(deps: BotDeps, input: CommandInput): Promise<Reply> {
   if (!deps.records) return errorReply('Campaign histories are not available on this bot.');
   const game = pickGame(deps, input);
   if (typeof game === 'string') return errorReply(game);
-  if (game.state === null) return errorReply('This campaign has not started yet: it has no history.');
+  if (!game.started) return errorReply('This campaign has not started yet: it has no history.');
   const finished = game.status === 'over' || game.status === 'abandoned';
   const mySeats = deps.directory
     .seats(game.id)
