@@ -94,6 +94,33 @@ function finishedCheck(a: Activation, u: UnitState, s: TacState): RuleError | un
   return undefined;
 }
 
+/**
+ * What a move and a facing change both require of the unit (5, 7.1, 12.4): it may act, its
+ * formation is still moving, it is on the map, not routed, did not fire in the Barrage Phase, and
+ * has not finished moving. The unit and the activation, else the RuleError.
+ */
+function mayMoveNow(
+  s: TacState,
+  side: Side,
+  unitId: string,
+  formation?: string,
+): RuleError | { unit: UnitState & { hex: string }; a: Activation } {
+  const u = unitOf(s, unitId);
+  const e = unitMayAct(s, side, u, formation);
+  if (e) return e;
+  const unit = u!;
+  const a = s.activation!;
+  if (a.stage !== 'move')
+    return err('5', 'combat-stage', 'The formation has begun its combat: movement is over (5).');
+  if (unit.hex === null) return err('input', 'off-map', `${unit.name} is not on the map.`);
+  if (unit.routed) return err('12.4', 'routed', `${unit.name} is routed and may not move voluntarily.`);
+  if (isArtillery(unit) && unit.barrageTurn === s.turn)
+    return err('7.1', 'fired-in-barrage', `${unit.name} fired in the Barrage Phase and may not move.`);
+  const f = finishedCheck(a, unit, s);
+  if (f) return f;
+  return { unit: unit as UnitState & { hex: string }, a };
+}
+
 /** Scenario 2: no unit may come closer than the close range to an enemy unit it can see. */
 function tooClose(s: TacState, env: Env, side: Side, hex: string): boolean {
   if (s.phase !== 'strategic' || !s.strategicRules) return false;
@@ -136,19 +163,9 @@ export function checkMove(
   to: string,
   formation?: string,
 ): RuleError | MovePlan {
-  const u = unitOf(s, unitId);
-  const e = unitMayAct(s, side, u, formation);
-  if (e) return e;
-  const unit = u!;
-  const a = s.activation!;
-  if (a.stage !== 'move')
-    return err('5', 'combat-stage', 'The formation has begun its combat: movement is over (5).');
-  if (unit.hex === null) return err('input', 'off-map', `${unit.name} is not on the map.`);
-  if (unit.routed) return err('12.4', 'routed', `${unit.name} is routed and may not move voluntarily.`);
-  if (isArtillery(unit) && unit.barrageTurn === s.turn)
-    return err('7.1', 'fired-in-barrage', `${unit.name} fired in the Barrage Phase and may not move.`);
-  const f = finishedCheck(a, unit, s);
-  if (f) return f;
+  const ready = mayMoveNow(s, side, unitId, formation);
+  if ('rule' in ready) return ready;
+  const { unit, a } = ready;
   if (a.withdrew.includes(unit.id))
     return err('7.3', 'withdrew', `${unit.name} withdrew and may only change facing.`);
   if (!env.map.has(to)) return err('input', 'off-map', `Hex ${to} is not on the map.`);
@@ -287,19 +304,9 @@ export function checkFace(
   facing: number,
   formation?: string,
 ): RuleError | { cost: number; zoc: boolean } {
-  const u = unitOf(s, unitId);
-  const e = unitMayAct(s, side, u, formation);
-  if (e) return e;
-  const unit = u!;
-  const a = s.activation!;
-  if (a.stage !== 'move')
-    return err('5', 'combat-stage', 'The formation has begun its combat: movement is over (5).');
-  if (unit.hex === null) return err('input', 'off-map', `${unit.name} is not on the map.`);
-  if (unit.routed) return err('12.4', 'routed', `${unit.name} is routed and may not move voluntarily.`);
-  if (isArtillery(unit) && unit.barrageTurn === s.turn)
-    return err('7.1', 'fired-in-barrage', `${unit.name} fired in the Barrage Phase and may not move.`);
-  const f = finishedCheck(a, unit, s);
-  if (f) return f;
+  const ready = mayMoveNow(s, side, unitId, formation);
+  if ('rule' in ready) return ready;
+  const { unit, a } = ready;
   const turns = vertexTurns(unit.facing as Vertex, facing as Vertex);
   if (turns === 0) return err('7.2', 'same-facing', `${unit.name} already faces that way.`);
   const zoc = zocOf(s, env, otherSide(side)).has(unit.hex);
