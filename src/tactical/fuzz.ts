@@ -1,6 +1,6 @@
 // Fuzzer (issue 14 item 10): random legal play from a battle's initial state. Every offered action
 // must be accepted; the game never dead-ends; it ends by the turn limit; replaying the action log
-// gives the same game; CP are conserved (lost + present = start); stacking and facing stay valid;
+// gives the same game; CP are conserved (lost + prisoners + present = start); stacking and facing stay valid;
 // a side's view never shows the other side's off-map units, the RNG, another side's prompt, or
 // (ruling Deployment) where the other side deploys before both have committed.
 import { createRng, drive, type RngState, randomInt } from '../kernel/index.js';
@@ -28,9 +28,11 @@ export function checkInvariants(s: TacState): string[] {
   const out: string[] = [];
   for (const side of ['prussia', 'austria'] as const) {
     const present = s.units.filter((u) => u.side === side && !u.eliminated).reduce((a, u) => a + u.cp, 0);
-    if (present + s.ledger[side].cpLost !== s.startCp[side])
+    // Prisoners of the aftermath (ruling Aftermath) are a loss category of their own.
+    const prisoners = s.ledger[side].prisoners ?? 0;
+    if (present + s.ledger[side].cpLost + prisoners !== s.startCp[side])
       out.push(
-        `CP not conserved for ${side}: ${present} present + ${s.ledger[side].cpLost} lost != ${s.startCp[side]}`,
+        `CP not conserved for ${side}: ${present} present + ${s.ledger[side].cpLost} lost + ${prisoners} prisoners != ${s.startCp[side]}`,
       );
   }
   const byHex = new Map<string, UnitState[]>();

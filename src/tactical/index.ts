@@ -11,6 +11,7 @@ export { apply, isOver, legalActions, pendingSeats, step, type TacApplyResult } 
 export { registerBattleScenario, tacticalEngine } from './engine.js';
 export { type Env, envFor, setTacticalMapLoader, tacticalMap, useTacticalMap } from './env.js';
 export { eventsFor, type TacEvent } from './events.js';
+export { prisonersLine } from './rules/aftermath.js';
 export { type LoadedScenario, parseRatings, parseScenario } from './scenario.js';
 export * from './schema.js';
 export { type SetupOptions, setupBattle } from './setup.js';

@@ -16,6 +16,7 @@ import { type TacAction, tacticalActionSchema } from './actions.js';
 import type { Env } from './env.js';
 import { type Ctx, ev, type TacEvent } from './events.js';
 import { activationActions, barrageActions, chooseActions, commandActions } from './legal.js';
+import { runAftermath } from './rules/aftermath.js';
 import { distance, hasLos, zocOf } from './rules/board.js';
 import { emptyActivation, formationsLeft, startActivation, verifyCommand } from './rules/command.js';
 import { applyDeployment, commitAll, deploymentActions, revealDeployment } from './rules/deployment.js';
@@ -705,6 +706,8 @@ export function settle(c: Ctx): void {
   for (let guard = 0; guard < 10000; guard++) {
     const s = c.s;
     if (s.over) {
+      // Ruling Aftermath: the scenario's pursuit and prisoners, once, whatever ended the battle.
+      runAftermath(c);
       s.phase = 'over';
       s.prompt = null;
       return;

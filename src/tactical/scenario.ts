@@ -168,6 +168,14 @@ export function parseScenario(
         `scenario: deployment.zones: rows ${both.join(', ')} are in both zones (they must be disjoint)`,
       );
   }
+  for (const id of Object.keys(d.victory.aftermath?.initiative ?? {})) {
+    const l = leaders.get(id);
+    if (!l) errors.push(`scenario: victory.aftermath.initiative: unknown leader "${id}"`);
+    else if (l.role !== 'cinc' && !d.leaders.some((x) => x.successor === id))
+      errors.push(
+        `scenario: victory.aftermath.initiative: "${id}" is neither a commander-in-chief nor a named successor (8.4)`,
+      );
+  }
   for (const o of d.victory.vp.objectives)
     if (hexExists && !hexExists(o.hex))
       errors.push(`scenario: victory.vp.objectives: hex ${o.hex} is not on the map`);

@@ -151,6 +151,25 @@ export const objectiveSchema = z.object({
   side: sideSchema.optional(),
 });
 
+/**
+ * Aftermath: pursuit and prisoners (reconstructed; ruling "Aftermath" in docs/tactical-rulings.md).
+ * Present in a scenario's victory data, the battle ends with the capture the Leuthen rules stop
+ * short of: when a side has won, the loser's routed units on the map are taken whole, and the loser
+ * yields as prisoners the difference of the two sides' scores, as Frederick the Great 9.0 scores a
+ * battle (enemy strength removed plus the own commander's Initiative), at the campaign bridge's
+ * scale. Absent (campaign battles, whose bridge takes its own 9.0 prisoners): no aftermath.
+ */
+export const aftermathSchema = z.object({
+  /** The loser's routed units still on the map are captured whole. */
+  captureRouted: z.boolean(),
+  /** CP one point of a commander's Initiative counts for in the score (the bridge's CP per SP). */
+  cpPerInitiative: z.number().min(0),
+  /** The FtG Initiative of each commander-in-chief who may command at the end (tactical leader id). */
+  initiative: z.record(z.string(), z.number().int().min(0).max(6)),
+  ...provenancedShape,
+});
+export type AftermathData = z.infer<typeof aftermathSchema>;
+
 export const victorySchema = z.object({
   /**
    * Army withdrawal (R): at the end of a turn, a side whose eliminated + routed CP reach this
@@ -171,6 +190,8 @@ export const victorySchema = z.object({
   levels: z.array(
     z.object({ min: z.number().min(1), level: z.enum(['marginal', 'substantive', 'decisive']) }),
   ),
+  /** End-of-battle pursuit and prisoners (standalone scenarios only; absent: none). */
+  aftermath: aftermathSchema.optional(),
   ...provenancedShape,
 });
 export type VictoryData = z.infer<typeof victorySchema>;

@@ -45,6 +45,8 @@ export interface UnitState {
   barrageTurn: number | null;
   /** Scenario 1: the unit may not be activated through this turn. */
   blockedThrough: number;
+  /** Taken prisoner in the aftermath (ruling Aftermath); set only then, with eliminated. */
+  captured?: boolean;
 }
 
 export interface LeaderState {
@@ -164,6 +166,24 @@ export interface Ledger {
   cpEliminated: number;
   batteriesLost: number;
   leadersLost: string[];
+  /** CP taken prisoner in the aftermath (ruling Aftermath); absent until then. Not in cpLost. */
+  prisoners?: number;
+}
+
+/** What the aftermath did (ruling Aftermath): recorded on `over` for the result lines and the replay. */
+export interface Aftermath {
+  /** The side that took the prisoners (null: a draw, nobody pursues). */
+  captor: Side | null;
+  /** The 9.0-style scores: enemy CP removed (lost and routed taken) + own commander's Initiative. */
+  score: { prussia: number; austria: number };
+  /** CP of routed units taken whole. */
+  routedCp: number;
+  /** CP taken for the score difference (9.0), after the routed. */
+  pursuitCp: number;
+  /** Total CP taken prisoner (routedCp + pursuitCp). */
+  prisoners: number;
+  /** Units taken (whole or in part), in the order taken. */
+  units: { unit: string; cp: number; whole: boolean }[];
 }
 
 export interface Over {
@@ -172,6 +192,8 @@ export interface Over {
   reason: string;
   turn: number;
   vp?: { prussia: number; austria: number };
+  /** Present when the scenario has an aftermath (ruling Aftermath), once it has run. */
+  aftermath?: Aftermath;
 }
 
 /** Secret simultaneous deployment before turn 1 (design 5.4, ruling "Deployment"). */

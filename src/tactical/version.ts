@@ -5,5 +5,7 @@
 
 // 2: 8.4's defeat on the C-in-C's fall comes from the scenario's mark (leaders' onFall), no longer
 //    from the side; an unnamed successor is the senior leader left.
-export const TACTICAL_RULES_VERSION = 2;
+// 3: the standalone Leuthen scenarios end with the aftermath (pursuit and prisoners, ruling
+//    Aftermath): a finished battle's final state has captured units and prisoners.
+export const TACTICAL_RULES_VERSION = 3;
 export const TACTICAL_MAP_VERSION = 1;

@@ -63,5 +63,7 @@ describe('ftg battle demo', () => {
         /^\nResult: (Prussia|Austria) (marginal|substantive|decisive) victory|^\nResult: a draw/.test(l),
       ),
     ).toBe(true);
+    // Ruling Aftermath: the result names the prisoners of the pursuit (none in a draw).
+    expect(r.out.some((l) => /^Prisoners: Prussia \d+ CP, Austria \d+ CP \(/.test(l))).toBe(true);
   }, 120_000);
 });

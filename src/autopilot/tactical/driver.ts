@@ -50,8 +50,10 @@ export interface BattleOptions {
 export interface BattleSummary {
   state: TacState;
   steps: number;
-  /** CP lost (eliminated or stepped down) by each side. */
+  /** CP lost (eliminated or stepped down) by each side in the battle: killed and wounded. */
   lost: Record<Side, number>;
+  /** CP taken prisoner in the aftermath (ruling Aftermath; 0 without one). */
+  prisoners: Record<Side, number>;
   /** CP routed at the end. */
   routed: Record<Side, number>;
 }
@@ -141,7 +143,11 @@ export function playBattle(o: BattleOptions): BattleSummary {
   if (!isOver(state) && !(o.turns !== undefined && state.turn > o.turns))
     throw new Error(`battle not over after ${steps} steps (turn ${state.turn}, ${state.phase})`);
   const lost = { prussia: state.ledger.prussia.cpLost, austria: state.ledger.austria.cpLost };
+  const prisoners = {
+    prussia: state.ledger.prussia.prisoners ?? 0,
+    austria: state.ledger.austria.prisoners ?? 0,
+  };
   const routed = { prussia: 0, austria: 0 };
   for (const u of state.units) if (u.routed && !u.eliminated) routed[u.side] += u.cp;
-  return { state, steps, lost, routed };
+  return { state, steps, lost, prisoners, routed };
 }

@@ -3,7 +3,7 @@
 // to both sides per the tactical rulings), never from the state. Independent of how the battle was
 // created, so campaign battles (issue 16) reuse it unchanged.
 import type { APIEmbed } from 'discord-api-types/v10';
-import { battleMapOf, type TacView } from '../../app/battle-types.js';
+import { battleMapOf, battlePrisonersLine, type TacView } from '../../app/battle-types.js';
 import type { EngineEvent } from '../../app/engine-port.js';
 import { renderTacticalMap } from '../../render/tactical/draw.js';
 import { modelFromView, type TacViewForPicture } from '../../render/tactical/from-view.js';
@@ -84,10 +84,12 @@ export function statusEmbed(o: StatusInput): APIEmbed {
   const fields: APIEmbed['fields'] = [];
   if (o.lines?.length) fields.push({ name: 'What happened', value: o.lines.join('\n').slice(0, 1024) });
   if (v.over) {
+    // Ruling Aftermath: the pursuit's prisoners belong to the result (standalone Leuthen battles).
+    const prisoners = battlePrisonersLine(v);
     fields.push({
       name: 'Result',
       value:
-        `${v.over.winner ? `${SIDE_NAME[v.over.winner]} wins` : 'Draw'} (${v.over.level}): ${v.over.reason}`.slice(
+        `${v.over.winner ? `${SIDE_NAME[v.over.winner]} wins` : 'Draw'} (${v.over.level}): ${v.over.reason}${prisoners ? `\n${prisoners[0]!.toUpperCase()}${prisoners.slice(1)}.` : ''}`.slice(
           0,
           1024,
         ),

@@ -62,9 +62,11 @@ export async function run(args: string[]): Promise<number> {
     `## ${sc.loaded.data.name}: ${games} battles per match-up, seeds ${first}-${first + games - 1}\n`,
   );
   console.log(
-    '| Prussia | Austria | Prussian wins | Austrian wins | Draws | Decisive / substantive / marginal (P) | CP lost P (mean) | CP lost A (mean) | A/P loss ratio | Ended by withdrawal | Refused | Units routed (mean P / A) | s per battle |',
+    '| Prussia | Austria | Prussian wins | Austrian wins | Draws | Decisive / substantive / marginal (P) | CP lost P (mean) | CP lost A (mean) | A/P loss ratio | Prisoners P / A (mean CP) | CP lost incl. prisoners P / A (mean) | A/P ratio incl. prisoners | Ended by withdrawal | Refused | Units routed (mean P / A) | s per battle |',
   );
-  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  console.log(
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+  );
   for (const m of matches as Match[]) {
     const [pp, ap] = MATCHES[m];
     let pw = 0;
@@ -73,6 +75,7 @@ export async function run(args: string[]): Promise<number> {
     const lv = { decisive: 0, substantive: 0, marginal: 0 };
     let lp = 0;
     let la = 0;
+    const prisoners = { prussia: 0, austria: 0 };
     let refused = 0;
     let withdrawals = 0;
     const routs = { prussia: 0, austria: 0 };
@@ -101,10 +104,16 @@ export async function run(args: string[]): Promise<number> {
       else dr++;
       lp += r.lost.prussia;
       la += r.lost.austria;
+      prisoners.prussia += r.prisoners.prussia;
+      prisoners.austria += r.prisoners.austria;
     }
     const pct = (n: number) => `${n} (${((100 * n) / games).toFixed(0)}%)`;
+    const mean = (n: number) => (n / games).toFixed(1);
+    // Killed and wounded (the battle's CP lost), then with the aftermath's prisoners (ruling Aftermath).
+    const tp = lp + prisoners.prussia;
+    const ta = la + prisoners.austria;
     console.log(
-      `| ${pp} | ${ap} | ${pct(pw)} | ${pct(aw)} | ${pct(dr)} | ${lv.decisive} / ${lv.substantive} / ${lv.marginal} | ${(lp / games).toFixed(1)} | ${(la / games).toFixed(1)} | ${lp ? (la / lp).toFixed(1) : '-'} | ${withdrawals} | ${refused} | ${(routs.prussia / games).toFixed(1)} / ${(routs.austria / games).toFixed(1)} | ${((performance.now() - t0) / 1000 / games).toFixed(1)} |`,
+      `| ${pp} | ${ap} | ${pct(pw)} | ${pct(aw)} | ${pct(dr)} | ${lv.decisive} / ${lv.substantive} / ${lv.marginal} | ${mean(lp)} | ${mean(la)} | ${lp ? (la / lp).toFixed(1) : '-'} | ${mean(prisoners.prussia)} / ${mean(prisoners.austria)} | ${mean(tp)} / ${mean(ta)} | ${tp ? (ta / tp).toFixed(1) : '-'} | ${withdrawals} | ${refused} | ${(routs.prussia / games).toFixed(1)} / ${(routs.austria / games).toFixed(1)} | ${((performance.now() - t0) / 1000 / games).toFixed(1)} |`,
     );
   }
   return 0;

@@ -111,6 +111,7 @@ export async function run(args: string[]): Promise<number> {
   const draw = maps ? await import('../../render/tactical/draw.js') : undefined;
   const { formationStyles } = await import('../../render/tactical/from-scenario.js');
   const { view } = await import('../../tactical/view.js');
+  const { prisonersLine } = await import('../../tactical/rules/aftermath.js');
   type TacState = import('../../tactical/state.js').TacState;
   type TacticalRenderModel = import('../../render/tactical/model.js').TacticalRenderModel;
   const styles = formationStyles(loaded.data.formations);
@@ -193,9 +194,15 @@ export async function run(args: string[]): Promise<number> {
       if (!quiet)
         for (const e of events)
           if (
-            ['leader-eliminated', 'cinc-lost', 'new-cinc', 'breach', 'game-over', 'last-turn'].includes(
-              e.type,
-            )
+            [
+              'leader-eliminated',
+              'cinc-lost',
+              'new-cinc',
+              'breach',
+              'game-over',
+              'aftermath',
+              'last-turn',
+            ].includes(e.type)
           )
             console.log(`    ${e.text}`);
       picture(
@@ -219,5 +226,8 @@ export async function run(args: string[]): Promise<number> {
   console.log(
     `CP lost: Prussia ${summary.lost.prussia} of ${summary.state.startCp.prussia}, Austria ${summary.lost.austria} of ${summary.state.startCp.austria}; ${summary.steps} actions in ${((performance.now() - t0) / 1000).toFixed(1)} s${refused ? `; ${refused} refused actions` : ''}.`,
   );
+  // Ruling Aftermath: the pursuit's prisoners, beside the killed and wounded above.
+  const prisoners = prisonersLine(summary.state);
+  if (prisoners) console.log(`${prisoners[0]!.toUpperCase()}${prisoners.slice(1)}.`);
   return 0;
 }

@@ -6,6 +6,7 @@ import {
   apply,
   legalActions,
   pendingSeats,
+  prisonersLine,
   step,
   type TacEvent,
   type TacState,
@@ -150,6 +151,8 @@ export async function run(argv: string[]): Promise<number> {
     console.log(
       `Battle over: ${over.winner ? `${over.level} ${over.winner} victory` : 'draw'} (${over.reason}).`,
     );
+    const prisoners = prisonersLine(state);
+    if (prisoners) console.log(`${prisoners}.`);
     return 0;
   }
   console.log(`Pending: ${pendingSeats(state).join(', ')}`);
