@@ -4,7 +4,7 @@
 
 import type { Db } from '../db/client.js';
 import { BullJobQueue, startWorkers, type WorkerGroup } from '../queue/bullmq.js';
-import { InProcessQueue } from '../queue/in-process.js';
+import { type InProcessOptions, InProcessQueue } from '../queue/in-process.js';
 import type { JobHandler, JobQueue } from '../queue/jobs.js';
 import { CampaignService } from './campaign-service.js';
 import type { Clock } from './clock.js';
@@ -12,7 +12,7 @@ import type { RulesEngine } from './engine-port.js';
 import type { Publisher } from './publisher.js';
 import { reconcile } from './reconcile.js';
 import { type AutopilotSlice, createProcessors } from './step-resolver.js';
-import { type JobThread, startJobThread } from './thread-runner.js';
+import { type JobThreads, startJobThreads } from './thread-runner.js';
 
 export interface RuntimeOptions {
   db: Db;
@@ -30,11 +30,18 @@ export interface RuntimeOptions {
   /** Autopilot work per job before it yields to other work (default DEFAULT_AUTOPILOT_SLICE). */
   autopilotSlice?: AutopilotSlice;
   /**
-   * Without Redis: run `resolve` and `deadline` jobs (the autopilot) in a worker thread with its
-   * own connection to this database file and its own engine (#19.1). Publishing stays here.
+   * Without Redis: run `resolve` and `deadline` jobs (the autopilot) in worker threads, each with
+   * its own connection to this database file and its own engine (#19.1). Publishing stays here.
+   * `threads` (default DEFAULT_JOB_THREADS) pull from the one queue, never two for the same game
+   * at once (#19 item 4); 1 runs every job in turn, publishing included, as before the pool.
    */
-  jobThread?: { dbPath: string; engineModule?: string };
+  jobThread?: { dbPath: string; engineModule?: string; threads?: number };
+  /** Without Redis: told of every job run (the service bench's trace). */
+  onJobRun?: InProcessOptions['onRun'];
 }
+
+/** Job threads without Redis: two, like the two worker processes the service bench measures. */
+export const DEFAULT_JOB_THREADS = 2;
 
 export interface Runtime {
   service: CampaignService;
@@ -58,6 +65,7 @@ export async function startRuntime(o: RuntimeOptions): Promise<Runtime> {
     embedded = new InProcessQueue({
       clock: o.clock,
       onError: (job, error, attempt) => o.log?.('job failed', { job, error: String(error), attempt }),
+      ...(o.onJobRun ? { onRun: o.onJobRun } : {}),
     });
     queue = embedded;
   }
@@ -71,15 +79,17 @@ export async function startRuntime(o: RuntimeOptions): Promise<Runtime> {
     ...(o.autopilotSlice ? { autopilotSlice: o.autopilotSlice } : {}),
   });
   let workers: WorkerGroup | undefined;
-  let thread: JobThread | undefined;
+  let threads: JobThreads | undefined;
   if (embedded && o.jobThread) {
     const q = embedded;
-    thread = await startJobThread({
-      data: { ...o.jobThread, ...(o.autopilotSlice ? { autopilotSlice: o.autopilotSlice } : {}) },
+    const { threads: count, ...data } = o.jobThread;
+    threads = await startJobThreads({
+      data: { ...data, ...(o.autopilotSlice ? { autopilotSlice: o.autopilotSlice } : {}) },
+      threads: count ?? DEFAULT_JOB_THREADS,
       enqueue: (job, options) => q.enqueue(job, options),
       log: o.log,
     });
-    embedded.start(thread.handler(handler));
+    embedded.start(threads.lanes(handler));
   } else if (embedded) embedded.start(handler);
   else if (o.redis?.workers) {
     workers = startWorkers({
@@ -103,7 +113,7 @@ export async function startRuntime(o: RuntimeOptions): Promise<Runtime> {
     close: async () => {
       await workers?.close();
       await queue.close();
-      await thread?.close();
+      await threads?.close();
     },
   };
 }

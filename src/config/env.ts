@@ -24,6 +24,16 @@ export const envSchema = z.object({
     z.string().refine((s) => /^rediss?:\/\/[^\s]+$/.test(s), 'must be a redis:// or rediss:// URL'),
   ),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  /** Without REDIS_URL: how many job threads run the autopilot and deadlines (default 2, #19 item 4). */
+  JOB_THREADS: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.coerce
+      .number()
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(16, 'must be at most 16')
+      .optional(),
+  ),
 });
 
 export type Config = z.infer<typeof envSchema>;

@@ -1,7 +1,7 @@
 // #19.1: in the single-process default the autopilot runs in a worker thread, not on the thread
 // that answers interactions. The main thread's engine here refuses to play autopilot at all; the
 // game still finishes, so the autopilot ran in the job thread (its own engine and connection).
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
@@ -27,44 +27,122 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-it('resolve jobs (the autopilot) run in the job thread; publishing stays on the main thread', async () => {
-  const engine = countingEngine({
-    onAutopilot: () => {
-      throw new Error('the autopilot must not run on the main thread');
-    },
-  }) as RulesEngine<unknown>;
-  const publisher = new MemoryPublisher();
-  rt = await startRuntime({
-    db: handle.db,
-    engine,
-    clock: systemClock,
-    publisher,
-    jobThread: {
-      dbPath: join(dir, 'g.sqlite'),
-      engineModule: join(import.meta.dirname, 'fixtures/counting-engine-module.ts'),
-    },
-  });
-  const c = rt.service.createGame({
-    guildId: 'g',
-    channelId: 'c',
-    userId: 'u1',
-    scenario: 'duel',
-    seed: 1,
-    options: { rounds: 1 },
-  });
-  if (!c.ok) throw new Error(c.error.message);
-  rt.service.joinSeat({ gameId: c.gameId, seat: 'prussia', userId: 'u1' });
-  await rt.service.start({ gameId: c.gameId, userId: 'u1' });
-  await until(() => getGame(handle.db, c.gameId)!.resolvedVersion === 0, 15_000, 'the first resolve');
-  const r = await rt.service.submit({
-    gameId: c.gameId,
-    seat: 'prussia',
-    userId: 'u1',
-    action: { type: 'done' },
-  });
-  expect(r.ok).toBe(true);
-  await until(() => getGame(handle.db, c.gameId)!.status === 'over', 15_000, 'the autopilot to finish');
-  expect(actionLog(handle.db, c.gameId).map((a) => a.actor)).toEqual(['player', 'autopilot', 'autopilot']);
-  await until(() => publisher.sent.some((m) => m.version === 3), 15_000, 'the final update');
-  expect(publisher.sent.filter((m) => m.version === 0).map((m) => m.target.kind)).toEqual(['channel', 'dm']);
-}, 40_000);
+it.each([1, 2])(
+  'resolve jobs (the autopilot) run in the job threads (%i); publishing stays on the main thread',
+  async (threads) => {
+    const engine = countingEngine({
+      onAutopilot: () => {
+        throw new Error('the autopilot must not run on the main thread');
+      },
+    }) as RulesEngine<unknown>;
+    const publisher = new MemoryPublisher();
+    rt = await startRuntime({
+      db: handle.db,
+      engine,
+      clock: systemClock,
+      publisher,
+      jobThread: {
+        dbPath: join(dir, 'g.sqlite'),
+        engineModule: join(import.meta.dirname, 'fixtures/counting-engine-module.ts'),
+        threads,
+      },
+    });
+    const c = rt.service.createGame({
+      guildId: 'g',
+      channelId: 'c',
+      userId: 'u1',
+      scenario: 'duel',
+      seed: 1,
+      options: { rounds: 1 },
+    });
+    if (!c.ok) throw new Error(c.error.message);
+    rt.service.joinSeat({ gameId: c.gameId, seat: 'prussia', userId: 'u1' });
+    await rt.service.start({ gameId: c.gameId, userId: 'u1' });
+    await until(() => getGame(handle.db, c.gameId)!.resolvedVersion === 0, 15_000, 'the first resolve');
+    const r = await rt.service.submit({
+      gameId: c.gameId,
+      seat: 'prussia',
+      userId: 'u1',
+      action: { type: 'done' },
+    });
+    expect(r.ok).toBe(true);
+    await until(() => getGame(handle.db, c.gameId)!.status === 'over', 15_000, 'the autopilot to finish');
+    expect(actionLog(handle.db, c.gameId).map((a) => a.actor)).toEqual(['player', 'autopilot', 'autopilot']);
+    await until(() => publisher.sent.some((m) => m.version === 3), 15_000, 'the final update');
+    expect(publisher.sent.filter((m) => m.version === 0).map((m) => m.target.kind)).toEqual([
+      'channel',
+      'dm',
+    ]);
+  },
+  40_000,
+);
+
+// #19 item 4: the pool. Two games whose seats are on the autopilot; the engine in the threads is
+// test/app/fixtures/pool-engine-module.ts.
+async function twoAutopilotGames(mode: 'rendezvous' | 'fail-once', log?: (msg: string) => void) {
+  const marks = join(dir, 'marks');
+  mkdirSync(marks);
+  process.env.FTG_TEST_POOL_DIR = marks;
+  process.env.FTG_TEST_POOL_MODE = mode;
+  try {
+    rt = await startRuntime({
+      db: handle.db,
+      engine: countingEngine({
+        onAutopilot: () => {
+          throw new Error('the autopilot must not run on the main thread');
+        },
+      }) as RulesEngine<unknown>,
+      clock: systemClock,
+      publisher: new MemoryPublisher(),
+      jobThread: {
+        dbPath: join(dir, 'g.sqlite'),
+        engineModule: join(import.meta.dirname, 'fixtures/pool-engine-module.ts'),
+        threads: 2,
+      },
+      ...(log ? { log } : {}),
+    });
+  } finally {
+    delete process.env.FTG_TEST_POOL_DIR;
+    delete process.env.FTG_TEST_POOL_MODE;
+  }
+  const ids: string[] = [];
+  for (const user of ['u1', 'u2']) {
+    // Prussia (side A, first to act) is left to the autopilot; the user holds Austria.
+    const c = rt.service.createGame({
+      guildId: 'g',
+      channelId: `c-${user}`,
+      userId: user,
+      scenario: 'duel',
+      seed: 1,
+      options: { rounds: 1 },
+    });
+    if (!c.ok) throw new Error(c.error.message);
+    rt.service.joinSeat({ gameId: c.gameId, seat: 'austria', userId: user });
+    ids.push(c.gameId);
+  }
+  for (const [i, id] of ids.entries()) await rt.service.start({ gameId: id, userId: `u${i + 1}` });
+  return { ids, marks };
+}
+
+const autopilotActions = (gameId: string) =>
+  actionLog(handle.db, gameId).filter((a) => a.actor === 'autopilot').length;
+
+it('two games: their autopilot jobs run at the same time, one on each job thread', async () => {
+  const { ids, marks } = await twoAutopilotGames('rendezvous');
+  await until(() => ids.every((id) => autopilotActions(id) === 2), 30_000, 'both autopilots');
+  // Each thread's first autopilot call waited for the other thread's: both met.
+  expect(readdirSync(marks).filter((f) => f.startsWith('met-'))).toHaveLength(2);
+}, 60_000);
+
+it('a job that fails in a thread is retried and does not hold up the pool', async () => {
+  const failures: string[] = [];
+  const { ids } = await twoAutopilotGames('fail-once', (msg) => failures.push(msg));
+  await until(() => ids.every((id) => autopilotActions(id) === 2), 30_000, 'both autopilots');
+  expect(failures.filter((m) => m === 'job failed').length).toBeGreaterThanOrEqual(1);
+  for (const id of ids) {
+    await until(() => getGame(handle.db, id)!.resolvedVersion === 2, 15_000, 'the step after the autopilot');
+  }
+  // Closing waits for what is running and stops the threads.
+  await rt!.close();
+  rt = undefined;
+}, 60_000);

@@ -44,6 +44,17 @@ describe('configuration', () => {
     }
   });
 
+  it('JOB_THREADS: a whole number from 1 to 16, empty means the default', () => {
+    const three = parseConfig({ JOB_THREADS: '3' });
+    expect(three.ok && three.config.JOB_THREADS).toBe(3);
+    const empty = parseConfig({ JOB_THREADS: '' });
+    expect(empty.ok && empty.config.JOB_THREADS).toBeUndefined();
+    for (const bad of ['0', '1.5', 'two', '17']) {
+      const r = parseConfig({ JOB_THREADS: bad });
+      expect(r.ok ? [] : r.problems.map((p) => p.split(':')[0])).toEqual(['JOB_THREADS']);
+    }
+  });
+
   it('requires the application id when a token is given', () => {
     const r = parseConfig({ DISCORD_TOKEN: TOKEN });
     expect(r.ok).toBe(false);

@@ -27,7 +27,7 @@ export async function run(args: string[]): Promise<number> {
   });
   if (values.help) {
     console.log(
-      'Usage: ftg bot [--engine FILE] [--no-maps] [--api URL (a Discord stand-in)]\nEnvironment: DISCORD_TOKEN, DISCORD_APP_ID, DATABASE_PATH, REDIS_URL, LOG_LEVEL.',
+      'Usage: ftg bot [--engine FILE] [--no-maps] [--api URL (a Discord stand-in)]\nEnvironment: DISCORD_TOKEN, DISCORD_APP_ID, DATABASE_PATH, REDIS_URL, JOB_THREADS, LOG_LEVEL.',
     );
     return 0;
   }
@@ -73,12 +73,13 @@ export async function run(args: string[]): Promise<number> {
     render,
     ...(threaded ? { battlePictures: threaded.battle } : {}),
     redis: config.REDIS_URL ? { url: config.REDIS_URL, workers: true } : undefined,
-    // Single process: the autopilot and deadlines run in a worker thread (#19.1).
+    // Single process: the autopilot and deadlines run in worker threads (#19.1, JOB_THREADS).
     ...(config.DATABASE_PATH === ':memory:'
       ? {}
       : {
           jobThread: {
             dbPath: config.DATABASE_PATH,
+            ...(config.JOB_THREADS ? { threads: config.JOB_THREADS } : {}),
             ...(values.engine ? { engineModule: values.engine as string } : {}),
           },
         }),
