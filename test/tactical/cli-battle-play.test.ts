@@ -63,6 +63,37 @@ describe('ftg battle play|schema|fuzz', () => {
     expect(JSON.parse(again.out).viewer).toBe('austria');
   });
 
+  it('play: a finished battle prints its result and the prisoners of the aftermath (ruling Aftermath)', async () => {
+    const out = join(dir, 'over.json');
+    expect((await cli(['play', '--scenario', 'leuthen-1', '--seed', '2', '--out', out])).code).toBe(0);
+    const s = JSON.parse(readFileSync(out, 'utf8'));
+    s.phase = 'over';
+    s.ledger.austria.cpLost = 20;
+    s.ledger.austria.prisoners = 18;
+    s.ledger.prussia.cpLost = 10;
+    s.over = {
+      winner: 'prussia',
+      level: 'decisive',
+      reason: 'test',
+      turn: 15,
+      aftermath: {
+        captor: 'prussia',
+        score: { prussia: 32, austria: 14 },
+        routedCp: 0,
+        pursuitCp: 18,
+        prisoners: 18,
+        units: [],
+      },
+    };
+    writeFileSync(out, JSON.stringify(s));
+    const r = await cli(['play', '--from', out]);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('Battle over: decisive prussia victory (test).');
+    expect(r.out).toContain(
+      'prisoners: Prussia 0 CP, Austria 18 CP (0 CP of routed units, 18 CP for the 9.0 score difference 32 - 14); CP lost incl. prisoners: Prussia 10, Austria 38.',
+    );
+  });
+
   it('play: a refused action names its rule and the state is written as before that line', async () => {
     const actions = join(dir, 'bad.jsonl');
     writeFileSync(actions, '{"seat":"austria","action":{"type":"yield-first"}}\n');
