@@ -10,7 +10,9 @@ import type { Ctx, TacEvent } from '../../src/tactical/events.js';
 import { eventsFor } from '../../src/tactical/events.js';
 import { checkInvariants, viewLeaks } from '../../src/tactical/fuzz.js';
 import { distance } from '../../src/tactical/hex.js';
+import { settle } from '../../src/tactical/phases.js';
 import { prisonersLine, runAftermath } from '../../src/tactical/rules/aftermath.js';
+import { eliminate } from '../../src/tactical/rules/effects.js';
 import { parseScenario } from '../../src/tactical/scenario.js';
 import type { AftermathData, ScenarioInput, VictoryData } from '../../src/tactical/schema.js';
 import type { Over, TacState } from '../../src/tactical/state.js';
@@ -261,6 +263,28 @@ describe('Aftermath (ruling; Frederick the Great 9.0 by analogy)', () => {
     expect(viewLeaks(t, 'prussia')).toEqual([]);
     expect(viewLeaks(t, 'austria')).toEqual([]);
     expect(JSON.stringify(play().t)).toBe(JSON.stringify(t));
+  });
+
+  it("Aftermath after 8.4: Frederick's fall ends the battle and the pursuit follows in the same step", () => {
+    const s0 = battle([P('p1', '0808'), P('p2', '0810'), A('a1', '0202')], {
+      leaders: { ...near, fritz: '0808' },
+      scenario: { victory: victory(AFTERMATH) },
+    });
+    const c: Ctx = { s: structuredClone(s0), env: envFor(s0.map)!, events: [] };
+    eliminate(c, unit(c.s, 'p1'), 'test');
+    settle(c);
+    expect(c.s.phase).toBe('over');
+    expect(c.events.map((e) => e.type).filter((t) => t === 'game-over' || t === 'aftermath')).toEqual([
+      'game-over',
+      'aftermath',
+    ]);
+    // Austria: 3 Prussian CP lost + 1 x 4 = 7; Prussia: 0 + 0 (Frederick fallen, 9.24): p2's 3 CP taken.
+    expect(c.s.over).toMatchObject({
+      winner: 'austria',
+      aftermath: { captor: 'austria', score: { austria: 7, prussia: 0 }, prisoners: 3 },
+    });
+    expect(unit(c.s, 'p2')).toMatchObject({ captured: true, eliminated: true });
+    expect(checkInvariants(c.s)).toEqual([]);
   });
 
   it('Aftermath: the event that reports it is public, so both seats see the end', () => {
