@@ -218,9 +218,10 @@ async function runMode(mode: 'inprocess' | 'bullmq', dir: string): Promise<void>
       const r = await s.submit({ gameId, seat: HUMAN, userId, action });
       tally.acks.push(performance.now() - due);
       tally.submits++;
-      if (r.ok) lastSubmit.set(gameId, { version: r.version, at: Date.now() });
-      if (TRACE && r.ok) trace.push(JSON.stringify({ e: 'submit', g: gameId, v: r.version, at: Date.now() }));
-      else tally.refused++;
+      if (r.ok) {
+        lastSubmit.set(gameId, { version: r.version, at: Date.now() });
+        if (TRACE) trace.push(JSON.stringify({ e: 'submit', g: gameId, v: r.version, at: Date.now() }));
+      } else tally.refused++;
       seen = -1;
     }
   });
