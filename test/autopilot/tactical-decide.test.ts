@@ -123,4 +123,27 @@ describe('tactical autopilot choices', () => {
       false,
     );
   });
+  it('12.2-12.3: a campaign defender (plan rally) takes a Disorganized unit out of contact; the generic holding plan keeps its ground', () => {
+    const units = [
+      U('p1', 'prussia', 'p-a', 'infantry', '0606', 1, { cp: 3 }),
+      U('p2', 'prussia', 'p-a', 'infantry', '0607', 1, { cp: 3 }),
+      U('a1', 'austria', 'a-a', 'infantry', '0706', 4, { cp: 3 }),
+      U('a2', 'austria', 'a-a', 'infantry', '0809', 4, { cp: 3 }),
+    ];
+    const fallsBack = (id: string) => {
+      const s = activate(battle(units, { scenario: { id } }), 'austria', ['a-a']);
+      s.units.find((u) => u.id === 'a1')!.disorganized = true;
+      const d = decideTactical(
+        viewAsState(s, 'austria'),
+        envFor(s.map)!,
+        'austria',
+        legalActions(s, 'austria:a-a'),
+        createAutopilotRng(1),
+      );
+      return d.action.type === 'move' && d.action.unit === 'a1' && distance(d.action.to, '0606') > 1;
+    };
+    // Campaign battle: the Prussians hold the initiative ties, so they attack and the Austrians defend.
+    expect(fallsBack('campaign-1520')).toBe(true);
+    expect(fallsBack('fixture')).toBe(false);
+  });
 });

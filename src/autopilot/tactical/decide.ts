@@ -500,16 +500,20 @@ export class Autopilot {
     return attack ?? this.done('activation finished');
   }
 
-  /** A Disorganized unit of an attacking formation (not a battery): it rallies before it attacks again. */
+  /**
+   * A Disorganized unit of an attacking formation, or of a holding one whose plan says so (`rally`),
+   * not a battery: it rallies before it attacks again.
+   */
   private shaken(u: UnitState): boolean {
-    return !isArtillery(u) && this.posture(formationPlan(this.s, this.side, u.formation)) === 'attack';
+    const plan = formationPlan(this.s, this.side, u.formation);
+    return !isArtillery(u) && (this.posture(plan) === 'attack' || plan.rally === true);
   }
 
   /**
    * 12.2-12.3: a Disorganized unit keeps its marker while it stands in an enemy ZOC, and the next D
    * result puts it to a rout check at +2. An attacking formation takes its shaken units back out of
    * contact (a 7.3 withdrawal or a plain move) so that they rally at the end of the turn, rather
-   * than leave them to be shot to pieces; a holding formation keeps its ground.
+   * than leave them to be shot to pieces; a holding formation keeps its ground unless its plan says `rally`.
    */
   private pullBack(): TacDecision | undefined {
     let best: TacDecision | undefined;

@@ -24,6 +24,11 @@ export interface FormationPlan {
   reach?: number;
   /** For `hold`: an active defence, whose counter-attacks need no more than an attacker's. */
   counter?: boolean;
+  /**
+   * For `hold`: Disorganized units fall back out of contact to rally and go forward again only once
+   * rallied, as an attacking formation's do (12.2-12.3), instead of standing in the enemy's ZOC.
+   */
+  rally?: boolean;
 }
 
 export interface SidePlan {
@@ -73,7 +78,7 @@ const GENERIC: Record<Side, SidePlan> = {
 
 /** Campaign battles (issue #16): the strategic attacker attacks, the defender holds, whichever side. */
 const ATTACKS: SidePlan = GENERIC.prussia;
-const HOLDS: SidePlan = { formations: {}, other: { posture: 'hold', reach: 3, counter: true } };
+const HOLDS: SidePlan = { formations: {}, other: { posture: 'hold', reach: 4, counter: true, rally: true } };
 
 export function planFor(s: TacState, side: Side): SidePlan {
   if (s.scenario.startsWith('leuthen')) return LEUTHEN[side];

@@ -56,8 +56,18 @@ const P = palettesJson as unknown as {
   default: Palette;
   regions: Record<string, Palette>;
   mountain: Palette;
+  defenderPosition: { elevation: number };
   crossings: { min: number; max: number };
 };
+
+/** Each side's deployment rows on a generated field of `rows` rows: its third at its friendly edge. */
+function deploymentZones(rows: number): Record<Edge, number[]> {
+  const third = Math.max(3, Math.floor(rows / 3));
+  return {
+    west: Array.from({ length: third }, (_, i) => rows - i),
+    east: Array.from({ length: third }, (_, i) => i + 1),
+  };
+}
 
 /** The historical map for a strategic hex, if bridge.json lists one. */
 export function historicalField(hex: string): string | undefined {
@@ -169,6 +179,13 @@ function drawField(ctx: FieldContext, seed: number): GeneratedField {
     for (const h of neighbours(centre).filter(on).slice(0, 2)) terrain.set(h, 'village');
   }
   void westRow;
+  // The defender's position (palettes.json defenderPosition): the defender chose the ground it was
+  // attacked on (9.0), so its deployment zone stands at least a level above the plain (7.1, 11.1,
+  // 11.3: the attacker climbs, fires and shocks uphill).
+  const zones = deploymentZones(rows);
+  for (const h of all)
+    if (zones[defEdge].includes(Number(h.slice(2))))
+      elev.set(h, Math.max(elev.get(h)!, P.defenderPosition.elevation));
   // Stream (design 5.2): across the field between two rows, north to south, with 1-3 crossings.
   const hexsides: TacticalMapFile['hexsides'] = [];
   const streamRow = ctx.river || r(100) < pal.streamChance * 100 ? 3 + r(Math.max(1, rows - 6)) : 0;
@@ -205,11 +222,6 @@ function drawField(ctx: FieldContext, seed: number): GeneratedField {
       vp: terrain.get(h) === 'village' ? (h === villageHexes[0] && ctx.town ? 3 : 2) : 1,
     });
 
-  const third = Math.max(3, Math.floor(rows / 3));
-  const zones: Record<Edge, number[]> = {
-    west: Array.from({ length: third }, (_, i) => rows - i),
-    east: Array.from({ length: third }, (_, i) => i + 1),
-  };
   const data: TacticalMapFile = {
     format: 1,
     id: `gen-${ctx.hex}-${seed >>> 0}`,

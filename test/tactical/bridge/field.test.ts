@@ -86,6 +86,19 @@ describe('battlefields for campaign battles (design 5.2)', () => {
     expect(validateField(f, ctx({ counters: { attacker: 500, defender: 12 } })).length).toBeGreaterThan(0);
   });
 
+  it('9.0: the defender stands on its chosen ground: its deployment zone is raised above the plain (palettes defenderPosition)', () => {
+    for (const c of [ctx(), ctx({ attackerEdge: 'west', region: 'silesia', town: undefined, river: false })])
+      for (let seed = 0; seed < 10; seed++) {
+        const f = generateField(c, seed);
+        const defEdge = c.attackerEdge === 'west' ? 'east' : 'west';
+        const rowOf = (h: string) => Number(h.slice(2));
+        const inZone = (edge: 'west' | 'east') => f.map.hexes().filter((h) => f.zones[edge].includes(rowOf(h)));
+        expect(inZone(defEdge).every((h) => f.map.elevation(h) >= 1)).toBe(true);
+        // The attacker's zone keeps the random relief: not raised as a whole.
+        expect(inZone(c.attackerEdge).some((h) => f.map.elevation(h) === 0)).toBe(true);
+      }
+  });
+
   it('a converted battle deploys on a generated field, is played out by the autopilot, and converts back', () => {
     const setup = toTacticalSetup({ attacker, defender, winter: false });
     const count = (s: string) => setup.units.filter((u) => u.side === s).length;
