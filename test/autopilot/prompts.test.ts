@@ -80,7 +80,9 @@ describe('autopilot prompts', () => {
   it('9.0: declines the attack option at poor odds against a hidden army led by Frederick', () => {
     const b = board(
       'coalition',
-      [stack('1623', 'coalition', 32, 0, [CHARLES])],
+      // 16 SP against a hidden army Frederick leads (estimated 14): the 100% column, and Frederick's
+      // Defence bonus and Initiative, lose every face of the die for the attacker (9.6).
+      [stack('1623', 'coalition', 16, 0, [CHARLES])],
       [stack('1623', 'prussian-allied', null, null, [FREDERICK], { garrisoned: true })],
     );
     const legal: Action[] = [

@@ -274,6 +274,14 @@ describe('bot e2e with the real engine: overwhelming attack, force march, battle
     // --dice style forced rolls: every die shows 6.
     g.handle.sqlite.prepare('update games set options = ?').run(JSON.stringify({ dice: Array(40).fill(6) }));
     await cmd('frederick', 'campaign', { sub: 'start' });
+    // Konigsegg's 9 SP at 1528 stand at 7 here, so that Brunswick-Bevern's 8 SP attack on a 6 is
+    // decided (the 100% column) and the beaten Austrians retreat; at 8 v 9 (the 66% column) equal
+    // commanders fight a draw on the re-shaped 9.6 table (issue 20).
+    const row = g.handle.sqlite.prepare('select id, state from games').get() as { id: string; state: string };
+    const state = JSON.parse(row.state) as { forces: Record<string, Record<string, { out: number }>> };
+    expect(state.forces['1528']?.austria?.out).toBe(9);
+    state.forces['1528']!.austria!.out = 7;
+    g.handle.sqlite.prepare('update games set state = ? where id = ?').run(JSON.stringify(state), row.id);
   }, 60_000);
   afterAll(async () => {
     await g?.close();

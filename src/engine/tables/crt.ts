@@ -44,6 +44,12 @@ export const crtSchema = z
     maxRow: z.number().int(),
     notation: z.string(),
     rows: z.array(z.object({ roll: z.number().int(), cells: z.array(cellSchema) })),
+    /** Why each column reads as it does (reconstructed values need a rationale per value, docs/tables.md). */
+    columnNotes: z
+      .array(
+        z.object({ column: z.number().int(), provenance: provenanceSchema, rationale: z.string().min(1) }),
+      )
+      .optional(),
     knownCells: z.array(
       z.object({
         column: z.number().int(),
@@ -67,6 +73,9 @@ export const crtSchema = z
       if (row.cells.length !== t.columns.length)
         ctx.addIssue({ code: 'custom', message: `row ${row.roll} needs ${t.columns.length} cells` });
     });
+    for (const n of t.columnNotes ?? [])
+      if (!t.columns.includes(n.column))
+        ctx.addIssue({ code: 'custom', message: `column note for ${n.column}%, which is not a column` });
     for (const k of t.knownCells) {
       const col = t.columns.indexOf(k.column);
       const row = t.rows.find((r) => r.roll === k.roll);
