@@ -22,7 +22,10 @@ import {
 let h: BotHarness;
 const HOUR = 3_600_000;
 const HEX = '1626';
-const SEED = Number(process.env.CAMPAIGN_BATTLE_SEED ?? 3);
+// The battle must end in an Austrian defeat (the last test follows maria's retreat by button), and
+// many campaign battles end in a draw (docs/tactical-calibration.md): seed 6 gives one since the
+// calibration of issue #16 changed the counters and the cavalry's deployment (seed 3 did before).
+const SEED = Number(process.env.CAMPAIGN_BATTLE_SEED ?? 6);
 
 beforeAll(async () => {
   h = await startBotHarness({ engine: engine as unknown as RulesEngine<unknown>, names: loadNames() });

@@ -41,6 +41,11 @@ export const bridgeSchema = z.object({
     infantryCp: z.number().int().min(1).max(3),
     cavalryCp: z.number().int().min(1).max(3),
     spPerBattery: z.number().int().min(1),
+    minCp: z.number().int().min(1).max(3),
+    parentArm: z.partialRecord(
+      z.enum(['infantry', 'light-infantry', 'cavalry', 'light-cavalry']),
+      z.enum(['infantry', 'light-infantry', 'cavalry', 'light-cavalry']),
+    ),
     ...provenancedShape,
   }),
   nationalities: z.record(z.string(), nationalitySchema),

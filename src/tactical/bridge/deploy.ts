@@ -1,7 +1,8 @@
 // A campaign battle's Leuthen scenario (issue #16, design 5.4): the converted forces (forces.ts)
 // placed on the battlefield (field.ts) by the autopilot deployment template: each side in its
 // third of the field at its friendly edge, infantry and batteries in the centre of the front rows,
-// cavalry on the wings, formation leaders with their first counter, the C-in-C behind the centre.
+// cavalry on the wings (the ends of the front row), formation leaders with their first counter,
+// the C-in-C behind the centre.
 // The scenario asks for the secret simultaneous deployment (design 5.4): these positions are the
 // template each side may keep ({type:'deploy', template:'auto'}) or adjust inside its zone.
 import type { TacticalMap } from '../map.js';
@@ -72,8 +73,10 @@ export function campaignScenario(input: CampaignScenarioInput): ScenarioInput {
     const units = setup.units.filter((u) => u.side === side);
     const foot = units.filter((u) => !u.arm.includes('cavalry'));
     const horse = units.filter((u) => u.arm.includes('cavalry'));
-    // Cavalry on the wings: outermost columns of the front rows, alternating north and south.
-    const wings = [...hexes].sort((a, b) => off(b) - off(a) || depth(a) - depth(b) || (a < b ? -1 : 1));
+    // Cavalry on the wings: the ends of the front row (then of the rows behind), alternating north
+    // and south. Not the outermost column first: that stood the horse in a file along the field's
+    // edge, out of reach of the fight (calibration, issue #16; docs/tactical-calibration.md).
+    const wings = [...hexes].sort((a, b) => depth(a) - depth(b) || off(b) - off(a) || (a < b ? -1 : 1));
     const wingN = wings.filter((h) => Number(h.slice(0, 2)) < centre);
     const wingS = wings.filter((h) => Number(h.slice(0, 2)) >= centre);
     horse.forEach((u, i) => {

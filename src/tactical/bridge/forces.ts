@@ -101,15 +101,17 @@ export function apportion<K extends string>(total: number, shares: Record<K, num
   return out;
 }
 
-/** Splits `cp` into counters of `size` (the last one smaller). */
 /**
  * An arm's CP in counters of at most `size`, as even as possible (19 CP of foot: 3,3,3,3,3,2,2, not
- * six 3s and a 1): a lone 1-CP remainder counter dies of any step loss and fires at nothing, which
- * made the nationality with the odder shares weaker per SP (bridge.json counters).
+ * six 3s and a 1), and none under `min` where the CP allow (7 CP of horse at size 2: 3,2,2, not
+ * 2,2,2,1; never over 3, the largest a counter holds, Leuthen 1): a 1-CP counter dies of any step
+ * loss and fires at nothing, which made the nationality with the odder shares weaker per SP
+ * (bridge.json counters).
  */
-function counters(cp: number, size: number): number[] {
+function counters(cp: number, size: number, min: number): number[] {
   if (cp <= 0) return [];
-  const n = Math.ceil(cp / size);
+  let n = Math.ceil(cp / size);
+  if (Math.floor(cp / n) < min && cp >= min) n = Math.floor(cp / min);
   const base = Math.floor(cp / n);
   return Array.from({ length: n }, (_, i) => base + (i < cp % n ? 1 : 0));
 }
@@ -173,6 +175,13 @@ function convertSide(
     const cp = sp * d.cpPerSp.value;
     cpTotal += cp;
     const byArm = apportion(cp, nd.shares);
+    // An arm too small for one counter of minCp joins its parent arm (bridge.json counters.parentArm).
+    type FieldArm = keyof typeof byArm;
+    for (const [arm, parent] of Object.entries(d.counters.parentArm) as [FieldArm, FieldArm][])
+      if (byArm[arm] > 0 && byArm[arm] < d.counters.minCp && byArm[parent] > 0) {
+        byArm[parent] += byArm[arm];
+        byArm[arm] = 0;
+      }
     const morale = (arm: Arm) => {
       const m = nd.values[arm].morale + (force.demoralized ? d.demoralized.moraleModifier : 0);
       return Math.max(d.demoralized.minMorale, m);
@@ -181,7 +190,7 @@ function convertSide(
     const natId = kebab(nat);
     for (const arm of ['infantry', 'light-infantry', 'cavalry', 'light-cavalry'] as const) {
       const size = arm === 'infantry' ? d.counters.infantryCp : d.counters.cavalryCp;
-      counters(byArm[arm], size).forEach((c, i) => {
+      counters(byArm[arm], size, d.counters.minCp).forEach((c, i) => {
         const u: BridgeUnit = {
           id: `${natId}-${arm}-${i + 1}`,
           side,

@@ -73,9 +73,12 @@ describe('bridge: strategic forces -> tactical set-up (design 5.3)', () => {
           expect(u.arm.includes('cavalry')).toBe(f.kind === 'cavalry');
       }
     }
-    // Infantry cuts into 3-CP counters, cavalry into 2-CP counters.
+    // Infantry cuts into 3-CP counters, cavalry into 2-CP counters (3 where a 1-CP remainder would
+    // be left: bridge.json counters.minCp); no counter under 2 CP.
     expect(Math.max(...s.units.filter((u) => u.arm === 'infantry').map((u) => u.cp))).toBe(3);
-    expect(Math.max(...s.units.filter((u) => u.arm === 'cavalry').map((u) => u.cp))).toBe(2);
+    expect(Math.min(...s.units.filter((u) => u.arm === 'cavalry').map((u) => u.cp))).toBe(2);
+    expect(Math.max(...s.units.filter((u) => u.arm === 'cavalry').map((u) => u.cp))).toBeLessThanOrEqual(3);
+    expect(Math.min(...s.units.filter((u) => u.arm !== 'artillery').map((u) => u.cp))).toBe(2);
   });
 
   it('8.23: the combat commander is the C-in-C; every other leader present leads a formation', () => {
@@ -163,6 +166,16 @@ describe('bridge: strategic forces -> tactical set-up (design 5.3)', () => {
       groups.set(k, [...(groups.get(k) ?? []), u.cp]);
     }
     for (const [k, cps] of groups) expect(Math.max(...cps) - Math.min(...cps), k).toBeLessThanOrEqual(1);
+    // No 1-CP counter (bridge.json counters.minCp): Austria's 3 CP of light infantry make one counter,
+    // its 7 CP of cavalry 3,2,2; Prussia's single CP of free battalions joins the line (parentArm).
+    expect(Math.min(...t.units.filter((u) => u.arm !== 'artillery').map((u) => u.cp))).toBe(2);
+    expect(t.units.filter((u) => u.side === 'prussia' && u.arm === 'light-infantry')).toEqual([]);
+    expect(
+      t.units
+        .filter((u) => u.side === 'austria' && u.arm === 'cavalry')
+        .map((u) => u.cp)
+        .sort(),
+    ).toEqual([2, 2, 3]);
   });
 });
 

@@ -92,7 +92,8 @@ describe('battlefields for campaign battles (design 5.2)', () => {
         const f = generateField(c, seed);
         const defEdge = c.attackerEdge === 'west' ? 'east' : 'west';
         const rowOf = (h: string) => Number(h.slice(2));
-        const inZone = (edge: 'west' | 'east') => f.map.hexes().filter((h) => f.zones[edge].includes(rowOf(h)));
+        const inZone = (edge: 'west' | 'east') =>
+          f.map.hexes().filter((h) => f.zones[edge].includes(rowOf(h)));
         expect(inZone(defEdge).every((h) => f.map.elevation(h) >= 1)).toBe(true);
         // The attacker's zone keeps the random relief: not raised as a whole.
         expect(inZone(c.attackerEdge).some((h) => f.map.elevation(h) === 0)).toBe(true);
