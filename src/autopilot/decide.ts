@@ -39,7 +39,8 @@ import { boardFromView } from './view-adapter.js';
  * Three playing levels: "novice" (goals of its own for each army, battle only at 1.6 times the
  * enemy's SP), "standard" (the side's campaign plan, battles by their expected outcome with leaders
  * and terrain, covering forces and depot guards) and "expert" (also bolder when the score and the
- * turns left call for it, pursuit of a beaten enemy, a smaller margin for battle).
+ * turns left call for it, pursuit of a beaten enemy, a smaller margin for battle, and marches on
+ * enemy field armies within two marches that it expects to beat).
  */
 export const LEVELS = ['random', 'passive', 'hold', 'novice', 'standard', 'expert'] as const;
 export type Level = (typeof LEVELS)[number];
@@ -64,6 +65,7 @@ export const STYLES: Record<'hold' | 'novice' | 'standard' | 'expert', PlanStyle
     bold: false,
     pursuit: false,
     drive: false,
+    seek: false,
   },
   expert: {
     hold: false,
@@ -73,6 +75,7 @@ export const STYLES: Record<'hold' | 'novice' | 'standard' | 'expert', PlanStyle
     bold: true,
     pursuit: true,
     drive: true,
+    seek: true,
   },
 };
 

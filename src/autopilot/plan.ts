@@ -6,7 +6,7 @@
 // fortress (16.2-16.3).
 
 import type { HexId, Nationality } from '../engine/index.js';
-import { isWinterTurn } from '../engine/index.js';
+import { isWinterTurn, MAX_MA } from '../engine/index.js';
 import { adjacentHexes, distance as hexDistance } from '../map/hex.js';
 import { attackOdds } from './battle-odds.js';
 import {
@@ -56,7 +56,10 @@ export interface Goal {
  * of a bare SP ratio; `battleMargin` is the expected SP swing a battle must promise; `bold` lets the
  * score and the turns left move that margin; `pursuit` values a demoralized enemy (11.0) higher;
  * `drive` keeps the main army on the offensive (covering forces, not the main army, stand guard over
- * threatened fortresses) and the depots behind an advancing army manned (decide.ts).
+ * threatened fortresses) and the depots behind an advancing army manned (decide.ts); `seek` makes an
+ * enemy field army the army can reach within two marches, in supply, and expects to beat (9.3-9.4 with
+ * leaders and terrain) an objective worth as much as the year's fortresses: a battle won there takes
+ * SP and prisoners (9.0) and leaves the enemy demoralized (11.0) for the pursuit.
  */
 export interface PlanStyle {
   hold: boolean;
@@ -66,6 +69,7 @@ export interface PlanStyle {
   bold: boolean;
   pursuit: boolean;
   drive: boolean;
+  seek: boolean;
 }
 
 export const NOVICE_STYLE: PlanStyle = {
@@ -76,6 +80,7 @@ export const NOVICE_STYLE: PlanStyle = {
   bold: false,
   pursuit: false,
   drive: false,
+  seek: false,
 };
 
 export interface Plan {
@@ -91,6 +96,10 @@ export const ARMY_SP = 10;
 const SEARCH_MP = 24;
 /** The engine offers garrison moves of the whole stack: only detachments this small go inside. */
 export const CAPTURE_SP = 6;
+/** `seek`: an enemy field army this many MP away is within two marches (5.1: at most 6 MP each). */
+const SEEK_MP = 2 * MAX_MA;
+/** `seek`: the hidden strength a march on an enemy army must be ready for, times the estimate. */
+const SEEK_HIDDEN = 1.25;
 
 /** Leaders of this seat on the map, outside fortresses, highest-ranked first. */
 export function ownLeaders(board: Board): BoardLeader[] {
@@ -145,9 +154,11 @@ export function battleValue(
   leaders: readonly BoardLeader[],
   to: HexId,
   extraSp = 0,
+  /** Scale for a hidden enemy strength (the estimate only): over 1 asks the odds to hold against more. */
+  hiddenScale = 1,
 ): { swing: number; win: number } {
   const e = board.enemies.get(to);
-  const eOut = estimateEnemyOut(e);
+  const eOut = estimateEnemyOut(e) * (e?.out === null ? hiddenScale : 1);
   if (!e || eOut <= 0 || sp + extraSp <= 0) return { swing: 0, win: 0 };
   const odds = attackOdds({
     attackerSide: board.side,
@@ -369,7 +380,28 @@ export function makePlan(board: Board, style: PlanStyle = NOVICE_STYLE): Plan {
         const margin = style.battleMargin - boldness;
         if (v.swing > margin && v.win >= 0.34) {
           const pursue = style.pursuit && e.demoralized ? 3 : 0;
-          consider(eh, 'attack', 2 + v.swing * 1.5 + eOut * 0.3 + pursue, `seeks battle at ${eh}`);
+          let value = 2 + v.swing * 1.5 + eOut * 0.3 + pursue;
+          // `seek`: an enemy field army (SP outside, not a bare garrison) this army expects to
+          // beat, within two marches and in our supply net (10.2: the army fights and stays fed
+          // there), counts like a fortress of the year's aims.
+          // A hidden army's share of its order of battle is only a guess (view-adapter.ts), and a
+          // march on it commits the army: the odds must hold against a quarter more.
+          const seekIt =
+            style.seek &&
+            sp >= ARMY_SP &&
+            (reach.get(eh) ?? 99) <= SEEK_MP &&
+            supply.supplied.has(eh) &&
+            (() => {
+              const c = battleValue(board, sp, ownHere, eh, friendSp(board, eh, 'out'), SEEK_HIDDEN);
+              return c.swing > margin && c.win >= 0.5;
+            })();
+          if (seekIt) value = value * 2.5 + 6;
+          consider(
+            eh,
+            'attack',
+            value,
+            seekIt ? `marches on the enemy army at ${eh}` : `seeks battle at ${eh}`,
+          );
         }
       } else if (sp >= 1.6 * eOut) consider(eh, 'attack', eOut * 0.8 + 1, `seeks battle at ${eh}`);
       // Lone leaders can be captured by any combat unit (8.31).

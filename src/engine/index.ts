@@ -63,6 +63,7 @@ export { moduleAutopilot, moduleFor, phaseModules, stepOf } from './phases/regis
 export { nextUint32, rollDie } from './rng.js';
 export { arrivalOf } from './rules/arrivals.js';
 export { forfeitAvailable } from './rules/forfeit.js';
+export { MAX_MA } from './rules/movement.js';
 export { hexsideOpen, isRuleError, stepCost } from './rules/terrain.js';
 export { isScenarioId, leaderRatings, loadScenario, parseScenario, type Scenario } from './scenario/index.js';
 export { scenarioSchema } from './scenario/schema.js';

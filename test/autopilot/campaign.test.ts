@@ -92,6 +92,40 @@ describe('autopilot campaign plan', () => {
   });
 });
 
+describe('autopilot: the expert marches on an enemy field army it expects to beat (9.3-9.4, 10.2)', () => {
+  // 1757 seed 1, the Austrian March Phase of turn 1: Charles (15 SP at 1125) and Brunswick's Prussian
+  // corps at 1626, seven MP away and inside the Austrian supply net; its strength is hidden from
+  // the Austrian seat, which estimates it from the Prussian order of battle (a march on it asks the
+  // odds to hold against a quarter more than the estimate). The tests set that estimate, the only
+  // figure of the corps the seat has.
+  const austrianBoard = (estimate: number) => {
+    const state = toMarch(setup('1757', 1, { map }), 'austria');
+    const board = boardFromView(view(state, 'austria', [], map), map);
+    const brunswick = board.enemies.get('1626');
+    expect(brunswick?.out).toBeNull();
+    expect(brunswick?.garrisoned).toBe(false);
+    brunswick!.estOut = estimate;
+    return board;
+  };
+
+  it('9.3: at good odds the expert main army marches on the enemy army; the standard level keeps to its fortress objective', () => {
+    const board = austrianBoard(5);
+    const expert = makePlan(board, STYLES.expert).goals.get('charles');
+    expect(expert?.kind).toBe('attack');
+    expect(expert?.hex).toBe('1626');
+    // The same board without `seek`: Breslau, not the battle.
+    const noSeek = makePlan(board, { ...STYLES.expert, seek: false }).goals.get('charles');
+    expect(noSeek?.hex).not.toBe('1626');
+    expect(makePlan(board, STYLES.standard).goals.get('charles')?.hex).not.toBe('1626');
+  });
+
+  it('9.47: with 9 SP estimated (11.25 to be ready for, against 15) the expert does not march on the corps', () => {
+    const board = austrianBoard(9);
+    const expert = makePlan(board, STYLES.expert).goals.get('charles');
+    expect(expert?.hex).not.toBe('1626');
+  });
+});
+
 describe('autopilot: split marches leave a depot guard (10.12 B, 5.35)', () => {
   it('10.12 B: an army leaving its field depot drops one SP there, and the engine accepts the split march', () => {
     // 1758 seed 2, the Coalition at expert against a passive Prussian-Allied side: the Russian
