@@ -1,5 +1,5 @@
 // `ftg balance`: options are checked; --from renders the issue-20 targets from recorded games.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -33,10 +33,36 @@ describe('ftg balance', () => {
     expect(await run(['--games', '0'])).toBe(2);
     expect(await run(['--scenario', '1755'])).toBe(2);
     expect(await run(['--from', join(dir, 'missing.jsonl')])).toBe(2);
+    expect(await run(['--matchup', 'expert-nobody'])).toBe(2);
     const text = err.mock.calls.map((c) => String(c[0])).join('\n');
     err.mockRestore();
     expect(text).toMatch(/--games takes a whole number/);
     expect(text).toMatch(/unknown scenario "1755"/);
+    expect(text).toMatch(/--matchup: no game "expert-nobody" in the suite \(use expert-expert, /);
+  });
+
+  it('--matchup plays only the named games of the suite (the self-play check of target 3)', async () => {
+    const file = join(dir, 'selfplay.jsonl');
+    const err = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    const code = await run([
+      '--matchup',
+      'expert-expert',
+      '--scenario',
+      '1762',
+      '--games',
+      '1',
+      '--raw',
+      file,
+    ]);
+    err.mockRestore();
+    log.mockRestore();
+    expect(code).toBe(0);
+    const played = readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as GameRecord);
+    expect(played.map((r) => `${r.scenario}|${r.seed}|${r.matchup}`)).toEqual(['1762|1|expert-expert']);
   });
 
   it('17.1: renders the targets from recorded games (expert vs passive against the hold reference)', async () => {

@@ -1,19 +1,22 @@
-// `ftg balance --games N [--seed S] [--scenario all|1756,1757] [--raw FILE] [--from FILE,...]`:
+// `ftg balance --games N [--seed S] [--scenario all|1756,1757] [--matchup NAME,...] [--raw FILE]
+// [--from FILE,...]`:
 // the issue-20 measurements of the autopilot (src/autopilot/matchups.ts): for every scenario and
 // seed, the suite of level-against-level games; prints the markdown for docs/balance.md. With
 // --raw each game is appended to FILE as a JSON line as it ends (games already in FILE are not
 // played again, so a run can be resumed or split over processes); --from renders the markdown
-// from such files without playing.
+// from such files without playing; --matchup plays only the named games of the suite (e.g.
+// expert-expert for the self-play figures of target 3), so a quick check is a command, not a script.
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { parseCommandArgs } from '../options.js';
 
 export const summary =
   'Autopilot strength and balance: level-against-level games over many seeds (docs/balance.md)';
 
-const HELP = `Usage: ftg balance [--games N] [--seed S] [--scenario all|1756,1757,...] [--raw FILE] [--from FILE,...]
+const HELP = `Usage: ftg balance [--games N] [--seed S] [--scenario all|1756,1757,...] [--matchup NAME,...] [--raw FILE] [--from FILE,...]
   --games N      seeds per scenario (default 10): S, S+1, ...
   --seed S       first seed (default 1)
   --scenario     the scenarios, comma-separated, or all (default all)
+  --matchup      only these games of the suite, ALLIED-COALITION levels (e.g. expert-expert,expert-passive; default all)
   --raw FILE     append each game's record to FILE (JSON lines) and skip games already there
   --from FILES   only render the markdown from these record files (comma-separated)`;
 
@@ -24,6 +27,7 @@ export async function run(args: string[]): Promise<number> {
       games: { type: 'string' },
       seed: { type: 'string' },
       scenario: { type: 'string' },
+      matchup: { type: 'string' },
       raw: { type: 'string' },
       from: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
@@ -60,6 +64,12 @@ export async function run(args: string[]): Promise<number> {
   for (const s of scenarios)
     if (!(SCENARIO_IDS as readonly string[]).includes(s))
       return fail(`--scenario: unknown scenario "${s}" (use ${SCENARIO_IDS.join(', ')} or all)`);
+  const all = suite();
+  const names = typeof v.matchup === 'string' ? v.matchup.split(',') : all.map((m) => m.name);
+  for (const n of names)
+    if (!all.some((m) => m.name === n))
+      return fail(`--matchup: no game "${n}" in the suite (use ${all.map((m) => m.name).join(', ')})`);
+  const matchups = all.filter((m) => names.includes(m.name));
   const raw = typeof v.raw === 'string' ? v.raw : undefined;
   const records: GameRecord[] = raw && existsSync(raw) ? read(raw) : [];
   const done = new Set(records.map((r) => `${r.scenario}|${r.seed}|${r.matchup}`));
@@ -67,7 +77,7 @@ export async function run(args: string[]): Promise<number> {
   // Seeds outermost: an interrupted run still covers every scenario and matchup evenly.
   for (let i = 0; i < games; i++)
     for (const s of scenarios)
-      for (const mu of suite()) {
+      for (const mu of matchups) {
         const key = `${s}|${seed + i}|${mu.name}`;
         if (done.has(key)) continue;
         const r = playMatchup(s as never, seed + i, mu, undefined, () => performance.now());
