@@ -15,7 +15,7 @@ import type {
   Nationality,
   View,
 } from '../engine/index.js';
-import { isWinterTurn } from '../engine/index.js';
+import { isRuleError, isWinterTurn, stepCost } from '../engine/index.js';
 import { distance as hexDistance } from '../map/hex.js';
 import type { StrategicMap } from '../map/types.js';
 import {
@@ -220,6 +220,27 @@ function splitMarches(board: Board, legal: readonly Action[]): MarchAction[] {
   return out;
 }
 
+/**
+ * 5.5: an Overwhelming Attack is worth trying only when 400% looks likely. Across a mountain pass a
+ * failed one forbids declining battle in the next Combat Phase (5.54), so there it must hold even
+ * if the hidden strength is a quarter above the estimate; elsewhere a failed attempt costs nothing
+ * but the bluff.
+ */
+export function overwhelmScore(
+  map: StrategicMap,
+  start: HexId,
+  path: readonly HexId[],
+  ours: number,
+  estimate: number,
+): number {
+  const end = path.at(-1) ?? start;
+  const prev = path.length >= 2 ? (path.at(-2) as HexId) : start;
+  const step = stepCost(map, prev, end);
+  const viaPass = !isRuleError(step) && step.pass;
+  const sure = ours >= 4 * Math.max(1, estimate) * (viaPass ? 1.25 : 1);
+  return sure ? 4 : viaPass ? -6 : -1;
+}
+
 function scoreMarch(
   board: Board,
   plan: Plan,
@@ -267,8 +288,7 @@ function scoreMarch(
     const wants =
       goal.kind === 'attack' || goal.kind === 'siege' || goal.kind === 'defend' || goal.kind === 'cover';
     if (!wants || ours < 1.3 * eOut) score -= 2 + Math.max(0, eOut - ours) * 0.5;
-    // 5.5: an Overwhelming Attack is worth trying only when 400% looks likely.
-    if (a.overwhelm) score += ours >= 4 * Math.max(1, eOut) ? 4 : -1;
+    if (a.overwhelm) score += overwhelmScore(board.map, start, path, ours, eOut);
   } else if (a.overwhelm) score -= 1;
   // 10.61: every unsupplied hex loses an SP in each attrition phase.
   // A force in supply never marches out of it for mere progress: it moves within the net and a
