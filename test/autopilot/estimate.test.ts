@@ -1,0 +1,77 @@
+// Issue 20: how the autopilot reads hidden enemy strengths (view-adapter.ts estimateEnemies) and
+// when it risks an Overwhelming Attack (5.5, 5.54). Estimates come from public data only: the
+// scenario's set-up and reinforcements (18.0, 15.0), the prisoners held (14.0) and what the seat's
+// view shows of each stack (its top leader, 8.21; the nationalities outside and inside).
+import { describe, expect, it } from 'vitest';
+import { overwhelmScore } from '../../src/autopilot/decide.js';
+import { driverMap, playGame } from '../../src/autopilot/driver.js';
+import { boardFromView } from '../../src/autopilot/view-adapter.js';
+import { setup } from '../../src/engine/setup.js';
+import type { Side } from '../../src/engine/types.js';
+import { NATIONALITIES } from '../../src/engine/types.js';
+import { view } from '../../src/engine/view.js';
+
+const map = driverMap();
+
+describe('autopilot: estimates of hidden enemy strengths', () => {
+  it("18.0/8.21: a stack is estimated by its top leader's command at set-up (1761: Soubise's army at 2104)", () => {
+    const state = setup('1761', 1, { map });
+    const truth = state.forces['2104']?.france?.out ?? 0;
+    expect(truth).toBeGreaterThanOrEqual(30);
+    const est = boardFromView(view(state, 'hanover', [], map), map).enemies.get('2104')?.estOut ?? 0;
+    // Within a quarter of the truth (the rank-based shares of before gave Soubise about half).
+    expect(est).toBeGreaterThanOrEqual(0.75 * truth);
+    expect(est).toBeLessThanOrEqual(1.25 * truth);
+    // The estimate reads the view, not the state: another strength there changes nothing.
+    const altered = structuredClone(state);
+    altered.forces['2104']!.france!.out = 5;
+    expect(boardFromView(view(altered, 'hanover', [], map), map).enemies.get('2104')?.estOut).toBe(est);
+  });
+
+  it('9.0: over a whole game, enemy armies of 10+ SP are rarely taken for under four fifths of their size', () => {
+    let big = 0;
+    let under = 0;
+    const seen = new Set<string>();
+    playGame({
+      scenario: '1757',
+      seed: 1,
+      level: 'expert',
+      onStep({ state }) {
+        if (state.phase !== 'march' || seen.has(`${state.turn}/${state.phasing}`)) return;
+        seen.add(`${state.turn}/${state.phasing}`);
+        for (const side of ['prussian-allied', 'coalition'] as Side[]) {
+          const seat = NATIONALITIES.find((n) => state.seatSide[n] === side);
+          if (!seat) continue;
+          const board = boardFromView(view(state, seat, [], map), map);
+          for (const [hex, e] of board.enemies) {
+            if (e.out !== null) continue;
+            let truth = 0;
+            for (const n of NATIONALITIES)
+              if (state.seatSide[n] !== side) truth += state.forces[hex]?.[n]?.out ?? 0;
+            if (truth < 10) continue;
+            big++;
+            if ((truth + 1) / ((e.estOut ?? 0) + 1) > 1.25) under++;
+          }
+        }
+      },
+    });
+    expect(big).toBeGreaterThan(50);
+    // The rank-based shares of before missed by over a quarter in 16 % of these sightings.
+    expect(under / big).toBeLessThan(0.08);
+  });
+});
+
+describe('autopilot: Overwhelming Attacks (5.5, 5.54)', () => {
+  // 0106-0107 is a pass hexside (the Wagensteig); 0207-0107 an open one.
+  it('5.5: tries one on open ground when 400% looks likely, not when it does not', () => {
+    expect(overwhelmScore(map, '0207', ['0107'], 21, 5)).toBeGreaterThan(0);
+    expect(overwhelmScore(map, '0207', ['0107'], 19, 5)).toBeLessThan(0);
+  });
+
+  it('5.54: across a mountain pass it wants a quarter to spare, since a failed attempt forbids declining battle', () => {
+    expect(overwhelmScore(map, '0106', ['0107'], 21, 5)).toBeLessThan(-1);
+    expect(overwhelmScore(map, '0106', ['0107'], 25, 5)).toBeGreaterThan(0);
+    // The last step of a longer path is what counts.
+    expect(overwhelmScore(map, '0006', ['0106', '0107'], 21, 5)).toBeLessThan(-1);
+  });
+});
