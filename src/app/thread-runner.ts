@@ -128,13 +128,34 @@ export async function startJobThreads(o: {
     await Promise.all(threads.map((t) => t.worker.terminate()));
     throw failed.reason;
   }
+  let closing = false;
+  // A thread that died (an uncaught error, process.exit in an engine module, out of memory) is
+  // replaced when a job next needs it, so the pool never shrinks for good and a one-thread pool
+  // never stops resolving games. A replacement that fails to start fails this job; the queue
+  // retries it with back-off and the next attempt tries again.
+  const revive = async (): Promise<OneThread | undefined> => {
+    const i = threads.findIndex((t) => t.exited && !t.busy);
+    const dead = threads[i];
+    if (!dead || closing) return undefined;
+    dead.busy = true;
+    try {
+      const fresh = await startOne(o);
+      fresh.busy = true;
+      threads[i] = fresh;
+      o.log?.('job thread restarted', { reason: dead.exited?.message ?? 'exited' });
+      return fresh;
+    } finally {
+      dead.busy = false;
+    }
+  };
   const run = async (job: Job): Promise<void> => {
-    const thread = threads.find((t) => !t.busy && !t.exited);
+    let thread = threads.find((t) => !t.busy && !t.exited);
+    if (thread) thread.busy = true;
+    else thread = await revive();
     if (!thread) {
       const dead = threads.filter((t) => t.exited).length;
       throw new Error(`no job thread is free (${threads.length} started, ${dead} exited)`);
     }
-    thread.busy = true;
     try {
       await thread.run(job);
     } finally {
@@ -152,6 +173,7 @@ export async function startJobThreads(o: {
             { accepts: (job) => !runsInThread(job), slots: 1, run: local },
           ],
     close: async () => {
+      closing = true;
       for (const t of threads) if (!t.exited) t.worker.postMessage({ type: 'stop' } satisfies ToThread);
       await Promise.all(threads.map((t) => t.worker.terminate()));
     },

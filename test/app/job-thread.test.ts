@@ -79,7 +79,11 @@ it.each([1, 2])(
 
 // #19 item 4: the pool. Two games whose seats are on the autopilot; the engine in the threads is
 // test/app/fixtures/pool-engine-module.ts.
-async function twoAutopilotGames(mode: 'rendezvous' | 'fail-once', log?: (msg: string) => void) {
+async function twoAutopilotGames(
+  mode: 'rendezvous' | 'fail-once' | 'exit-once',
+  log?: (msg: string, data?: Record<string, unknown>) => void,
+  threads = 2,
+) {
   const marks = join(dir, 'marks');
   mkdirSync(marks);
   process.env.FTG_TEST_POOL_DIR = marks;
@@ -97,7 +101,7 @@ async function twoAutopilotGames(mode: 'rendezvous' | 'fail-once', log?: (msg: s
       jobThread: {
         dbPath: join(dir, 'g.sqlite'),
         engineModule: join(import.meta.dirname, 'fixtures/pool-engine-module.ts'),
-        threads: 2,
+        threads,
       },
       ...(log ? { log } : {}),
     });
@@ -145,4 +149,16 @@ it('a job that fails in a thread is retried and does not hold up the pool', asyn
   // Closing waits for what is running and stops the threads.
   await rt!.close();
   rt = undefined;
+}, 60_000);
+
+it('a job thread that dies is replaced: a one-thread pool goes on resolving both games', async () => {
+  const logged: Array<[string, Record<string, unknown> | undefined]> = [];
+  const { ids, marks } = await twoAutopilotGames('exit-once', (msg, data) => logged.push([msg, data]), 1);
+  await until(() => ids.every((id) => autopilotActions(id) === 2), 30_000, 'both autopilots');
+  expect(readdirSync(marks)).toContain('exited');
+  const restarts = logged.filter(([m]) => m === 'job thread restarted');
+  expect(restarts).toHaveLength(1);
+  expect(String(restarts[0]?.[1]?.reason)).toMatch(/exited \(3\)/);
+  for (const id of ids)
+    await until(() => getGame(handle.db, id)!.resolvedVersion === 2, 15_000, 'the step after the autopilot');
 }, 60_000);
