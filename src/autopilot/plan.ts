@@ -392,7 +392,7 @@ export function makePlan(board: Board, style: PlanStyle = NOVICE_STYLE): Plan {
           // beat, within two marches and in our supply net (10.2: the army fights and stays fed
           // there), counts like a fortress of the year's aims.
           // A hidden army's share of its order of battle is only a guess (view-adapter.ts), and a
-          // march on it commits the army: the odds must hold against a quarter more.
+          // march on it commits the army: the odds must hold against SEEK_HIDDEN times the guess.
           const seekIt =
             style.seek &&
             sp >= ARMY_SP &&
