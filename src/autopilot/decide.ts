@@ -39,8 +39,9 @@ import { boardFromView } from './view-adapter.js';
  * Three playing levels: "novice" (goals of its own for each army, battle only at 1.6 times the
  * enemy's SP), "standard" (the side's campaign plan, battles by their expected outcome with leaders
  * and terrain, covering forces and depot guards) and "expert" (also bolder when the score and the
- * turns left call for it, pursuit of a beaten enemy, a smaller margin for battle, and marches on
- * enemy field armies within two marches that it expects to beat).
+ * turns left call for it, pursuit of a beaten enemy, a smaller margin for battle, marches on
+ * enemy field armies within two marches that it expects to beat, and battles against hidden
+ * strengths judged over a spread around its estimate).
  */
 export const LEVELS = ['random', 'passive', 'hold', 'novice', 'standard', 'expert'] as const;
 export type Level = (typeof LEVELS)[number];
@@ -66,6 +67,7 @@ export const STYLES: Record<'hold' | 'novice' | 'standard' | 'expert', PlanStyle
     pursuit: false,
     drive: false,
     seek: false,
+    robust: false,
   },
   expert: {
     hold: false,
@@ -76,6 +78,7 @@ export const STYLES: Record<'hold' | 'novice' | 'standard' | 'expert', PlanStyle
     pursuit: true,
     drive: true,
     seek: true,
+    robust: true,
   },
 };
 

@@ -59,7 +59,9 @@ export interface Goal {
  * threatened fortresses) and the depots behind an advancing army manned (decide.ts); `seek` makes an
  * enemy field army the army can reach within two marches, in supply, and expects to beat (9.3-9.4 with
  * leaders and terrain) an objective worth as much as the year's fortresses: a battle won there takes
- * SP and prisoners (9.0) and leaves the enemy demoralized (11.0) for the pursuit.
+ * SP and prisoners (9.0) and leaves the enemy demoralized (11.0) for the pursuit; `robust` judges a
+ * battle against a hidden strength over a spread around the estimate (`spreadOdds`), here and in
+ * the Combat Phase (prompts.ts).
  */
 export interface PlanStyle {
   hold: boolean;
@@ -70,6 +72,7 @@ export interface PlanStyle {
   pursuit: boolean;
   drive: boolean;
   seek: boolean;
+  robust: boolean;
 }
 
 export const NOVICE_STYLE: PlanStyle = {
@@ -81,6 +84,7 @@ export const NOVICE_STYLE: PlanStyle = {
   pursuit: false,
   drive: false,
   seek: false,
+  robust: false,
 };
 
 export interface Plan {
@@ -154,6 +158,33 @@ export function mayEnter(board: Board, nat: Nationality, hex: HexId): boolean {
   return true;
 }
 
+/**
+ * The estimate of a hidden strength (view-adapter.ts) misses by a quarter or more in about a third
+ * of sightings, either way, and on the 9.6 table a smaller defender is not always an easier one
+ * (9.0 counts SP eliminated: a big army's 5-10 % can outweigh a small corps' 40 %). The `robust`
+ * style averages the odds over the estimate and a third less and more, so a battle must look good
+ * across what the stack may really hold.
+ */
+export function spreadOdds(
+  estimate: number,
+  at: (defenderSp: number) => { swing: number; winChance: number; allowed: boolean },
+): { swing: number; winChance: number; allowed: boolean } {
+  const picks = [
+    Math.max(1, Math.round(estimate * 0.67)),
+    Math.max(1, Math.round(estimate)),
+    Math.round(estimate * 1.33),
+  ];
+  let swing = 0;
+  let winChance = 0;
+  for (const d of picks) {
+    const o = at(d);
+    if (!o.allowed) return o;
+    swing += o.swing / picks.length;
+    winChance += o.winChance / picks.length;
+  }
+  return { swing, winChance, allowed: true };
+}
+
 /** Expected value of our force at `from` attacking the enemy stack at `to` (9.3-9.4, 11.0). */
 export function battleValue(
   board: Board,
@@ -163,19 +194,23 @@ export function battleValue(
   extraSp = 0,
   /** Scale for a hidden enemy strength (the estimate only): over 1 asks the odds to hold against more. */
   hiddenScale = 1,
+  /** `robust`: judge a hidden strength over a spread around the estimate, not the estimate alone. */
+  robust = false,
 ): { swing: number; win: number } {
   const e = board.enemies.get(to);
   const eOut = estimateEnemyOut(e) * (e?.out === null ? hiddenScale : 1);
   if (!e || eOut <= 0 || sp + extraSp <= 0) return { swing: 0, win: 0 };
-  const odds = attackOdds({
-    attackerSide: board.side,
-    attackerSp: sp + extraSp,
-    attackerLeaders: leaders,
-    defenderSp: eOut,
-    defenderLeaders: e.leaders.filter((l) => !l.inside),
-    mountain: board.map.terrain(to) === 'mountain',
-    defenderDemoralized: e.demoralized,
-  });
+  const at = (defenderSp: number) =>
+    attackOdds({
+      attackerSide: board.side,
+      attackerSp: sp + extraSp,
+      attackerLeaders: leaders,
+      defenderSp,
+      defenderLeaders: e.leaders.filter((l) => !l.inside),
+      mountain: board.map.terrain(to) === 'mountain',
+      defenderDemoralized: e.demoralized,
+    });
+  const odds = e.out === null && robust ? spreadOdds(eOut, at) : at(eOut);
   if (!odds.allowed) return { swing: -99, win: 0 };
   // An estimated (hidden) strength may be larger than guessed: ask for a margin then.
   return { swing: odds.swing - (e.out === null ? HIDDEN_MARGIN : 0), win: odds.winChance };
@@ -366,7 +401,8 @@ export function makePlan(board: Board, style: PlanStyle = NOVICE_STYLE): Plan {
         // A field army standing in the fortress hex must be beaten first: with odds, the battle
         // counts, not the bare SP ratio.
         const beatable = style.odds
-          ? eOut <= 0 || battleValue(board, sp, ownHere, f.hex).swing > style.battleMargin - boldness
+          ? eOut <= 0 ||
+            battleValue(board, sp, ownHere, f.hex, 0, 1, style.robust).swing > style.battleMargin - boldness
           : eOut < 0.8 * sp;
         if (sp >= ARMY_SP && beatable)
           consider(f.hex, 'siege', (f.vp * 1.5 + 2) * aim * focus, `marches to besiege ${f.name}`);
@@ -383,7 +419,7 @@ export function makePlan(board: Board, style: PlanStyle = NOVICE_STYLE): Plan {
       if (eOut <= 0 || (e.leaders.length === 0 && eOut <= 0)) continue;
       if (style.odds) {
         // 9.3-9.4 with both sides' leaders and the terrain; friends already there fight too.
-        const v = battleValue(board, sp, ownHere, eh, friendSp(board, eh, 'out'));
+        const v = battleValue(board, sp, ownHere, eh, friendSp(board, eh, 'out'), 1, style.robust);
         const margin = style.battleMargin - boldness;
         if (v.swing > margin && v.win >= 0.34) {
           const pursue = style.pursuit && e.demoralized ? 3 : 0;
@@ -399,7 +435,15 @@ export function makePlan(board: Board, style: PlanStyle = NOVICE_STYLE): Plan {
             (reach.get(eh) ?? 99) <= SEEK_MP &&
             supply.supplied.has(eh) &&
             (() => {
-              const c = battleValue(board, sp, ownHere, eh, friendSp(board, eh, 'out'), SEEK_HIDDEN);
+              const c = battleValue(
+                board,
+                sp,
+                ownHere,
+                eh,
+                friendSp(board, eh, 'out'),
+                SEEK_HIDDEN,
+                style.robust,
+              );
               return c.swing > margin && c.win >= 0.5;
             })();
           if (seekIt) value = value * 2.5 + 6;

@@ -12,8 +12,9 @@ import { distance as hexDistance } from '../map/hex.js';
 import { attackOdds } from './battle-odds.js';
 import { type Board, estimateEnemyIn, estimateEnemyOut, fortressHolder, friendSp } from './board.js';
 import { campaignPlan } from './campaign.js';
-import type { Decision, Level } from './decide.js';
+import { type Decision, type Level, STYLES } from './decide.js';
 import { supplyPicture } from './geometry.js';
+import { spreadOdds } from './plan.js';
 
 export function isPromptPhase(phase: string): boolean {
   return phase === 'combat' || phase === 'siege' || phase === 'prisoner-exchange';
@@ -31,18 +32,21 @@ function attackValue(board: Board, hex: HexId, level: Level): number {
   const ours = own.out ?? 0;
   const theirs = estimateEnemyOut(foe);
   if (ours <= 0 || theirs <= 0) return Number.NEGATIVE_INFINITY;
-  const odds = attackOdds({
-    attackerSide: board.side,
-    attackerSp: ours,
-    attackerLeaders: own.leaders.filter((l) => !l.inside),
-    defenderSp: theirs,
-    defenderLeaders: foe.leaders.filter((l) => !l.inside),
-    mountain: board.map.terrain(hex) === 'mountain',
-    defenderDemoralized: foe.demoralized,
-  });
+  const expert = level === 'expert';
+  const at = (defenderSp: number) =>
+    attackOdds({
+      attackerSide: board.side,
+      attackerSp: ours,
+      attackerLeaders: own.leaders.filter((l) => !l.inside),
+      defenderSp,
+      defenderLeaders: foe.leaders.filter((l) => !l.inside),
+      mountain: board.map.terrain(hex) === 'mountain',
+      defenderDemoralized: foe.demoralized,
+    });
+  // The expert judges a hidden strength over a spread around its estimate (plan.ts spreadOdds).
+  const odds = foe.out === null && expert && STYLES.expert.robust ? spreadOdds(theirs, at) : at(theirs);
   if (!odds.allowed) return Number.NEGATIVE_INFINITY;
   // Unknown enemy strength: demand a margin (the expert trusts its estimate more).
-  const expert = level === 'expert';
   const margin = foe.out === null ? (expert ? 0.6 : 1) : 0.3;
   // 17.1: behind on the score with the year running out, the expert accepts a worse battle; the
   // hold baseline fights only where it is sure.

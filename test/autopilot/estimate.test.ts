@@ -3,8 +3,9 @@
 // scenario's set-up and reinforcements (18.0, 15.0), the prisoners held (14.0) and what the seat's
 // view shows of each stack (its top leader, 8.21; the nationalities outside and inside).
 import { describe, expect, it } from 'vitest';
-import { overwhelmScore } from '../../src/autopilot/decide.js';
+import { overwhelmScore, STYLES } from '../../src/autopilot/decide.js';
 import { driverMap, playGame } from '../../src/autopilot/driver.js';
+import { battleValue, spreadOdds } from '../../src/autopilot/plan.js';
 import { boardFromView } from '../../src/autopilot/view-adapter.js';
 import { setup } from '../../src/engine/setup.js';
 import type { Side } from '../../src/engine/types.js';
@@ -73,5 +74,37 @@ describe('autopilot: Overwhelming Attacks (5.5, 5.54)', () => {
     expect(overwhelmScore(map, '0106', ['0107'], 25, 5)).toBeGreaterThan(0);
     // The last step of a longer path is what counts.
     expect(overwhelmScore(map, '0006', ['0106', '0107'], 21, 5)).toBeLessThan(-1);
+  });
+});
+
+describe('autopilot: the expert judges a hidden strength over a spread around its estimate', () => {
+  it('averages the odds at two thirds, the whole and four thirds of the estimate; a forbidden one forbids', () => {
+    const seen: number[] = [];
+    const o = spreadOdds(9, (d) => {
+      seen.push(d);
+      return { swing: d, winChance: d >= 9 ? 1 : 0, allowed: true };
+    });
+    expect(seen).toEqual([6, 9, 12]);
+    expect(o.swing).toBeCloseTo(9);
+    expect(o.winChance).toBeCloseTo(2 / 3);
+    expect(spreadOdds(9, (d) => ({ swing: 1, winChance: 1, allowed: d < 12 })).allowed).toBe(false);
+  });
+
+  it("9.0: Daun's 35 SP against Prince Henry's corps at Dresden (1758, estimated 10, truly 8) look good on the estimate alone, not across the spread", () => {
+    const state = setup('1758', 2, { map });
+    expect(state.forces['1623']?.prussia?.out).toBe(8);
+    const board = boardFromView(view(state, 'austria', [], map), map);
+    expect(board.enemies.get('1623')?.estOut).toBe(10);
+    const daun = [...board.friends.values()].flatMap((s) => s.leaders).find((l) => l.id === 'daun');
+    expect(daun).toBeDefined();
+    const plain = battleValue(board, 35, [daun!], '1623', 0, 1, false);
+    const robust = battleValue(board, 35, [daun!], '1623', 0, 1, true);
+    // On the estimate: an even chance. Across 7-13 SP: a smaller corps is no easier on the 400 %
+    // column (9.0 counts SP eliminated), and the win chance falls to about a fifth.
+    expect(plain.win).toBe(0.5);
+    expect(robust.win).toBeLessThan(0.3);
+    expect(robust.swing).toBeLessThan(plain.swing - 1);
+    expect(STYLES.expert.robust).toBe(true);
+    expect(STYLES.standard.robust).toBe(false);
   });
 });
