@@ -27,7 +27,7 @@ interface Plan {
 }
 
 const PLANS: Plan[] = [
-  { id: 'fx-1757-s3', scenario: '1757', seed: 3, options: {}, turns: 6, timeoutEvery: 0, level: 2 },
+  { id: 'fx-1757-s3', scenario: '1757', seed: 3, options: {}, turns: 8, timeoutEvery: 0, level: 2 },
   { id: 'fx-1756-s7', scenario: '1756', seed: 7, options: {}, turns: 6, timeoutEvery: 53, level: 2 },
   { id: 'fx-1758-s11', scenario: '1758', seed: 11, options: {}, turns: 5, timeoutEvery: 0, level: 2 },
   {

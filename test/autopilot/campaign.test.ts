@@ -212,21 +212,21 @@ describe('autopilot: 5.37 on split marches agrees with the engine', () => {
 });
 
 describe('autopilot: the expert main army stays on the offensive', () => {
-  // Re-pinned when the estimate of hidden strengths changed (issue 20): the expert Austrians of 1758
-  // no longer reach Neisse against a passive Prussia. In 1760 seed 3 they take it by Turn 13; the
-  // Prussian main army (17 SP at Torgau in that game) is moved two hexes from Neisse to threaten it.
-  it('13.1: after taking Neisse (1760 seed 3) the expert main army marches on Brieg; the standard one stands guard', () => {
+  // Re-pinned when the estimate of hidden strengths changed and again for the 300 %/400 % columns of
+  // rules version 3 (issue 20): in 1760 seed 3 the expert Austrians now take Breslau by Turn 9; the
+  // Prussian main army (17 SP in that game) is moved two hexes from Breslau to threaten it.
+  it('13.1: after taking Breslau (1760 seed 3) the expert main army marches on Schweidnitz; the standard one stands guard', () => {
     const probe = setup('1760', 3, { map });
     const g = playGame({
       scenario: '1760',
       seed: 3,
       level: sideLevels(probe, 'passive', 'expert'),
       map,
-      turns: 13,
+      turns: 9,
     });
     const state = toMarch(g.state, 'austria');
-    expect(state.leaders.daun?.hex).toBe('1434');
-    expect(state.fortressControl['1434']).toBe('coalition');
+    expect(state.leaders.daun?.hex).toBe('1733');
+    expect(state.fortressControl['1733']).toBe('coalition');
     const fred = state.leaders.frederick;
     const from = fred?.hex as string;
     const sp = state.forces[from]?.prussia?.out ?? 0;
@@ -238,8 +238,8 @@ describe('autopilot: the expert main army stays on the offensive', () => {
     state.forces['1533'] = { ...state.forces['1533'], prussia: { out: sp, in: 0 } };
     if (fred) fred.hex = '1533';
     const board = boardFromView(view(state, 'austria', [], map), map);
-    expect(makePlan(board, STYLES.expert).goals.get('daun')).toMatchObject({ hex: '1634', kind: 'siege' });
-    expect(makePlan(board, STYLES.standard).goals.get('daun')).toMatchObject({ hex: '1434', kind: 'defend' });
+    expect(makePlan(board, STYLES.expert).goals.get('daun')).toMatchObject({ hex: '1631', kind: 'siege' });
+    expect(makePlan(board, STYLES.standard).goals.get('daun')).toMatchObject({ hex: '1733', kind: 'defend' });
   });
 });
 

@@ -144,6 +144,42 @@ const previousCrt = buildCrt(
   crtSchema.parse({ ...crtJson, rows: previousCells.map((cells, i) => ({ roll: i - 1, cells })) }),
 );
 
+/**
+ * Breaches of "more SP never make an attack worse" beyond 4:1, where 9.47 gives no higher column: for
+ * every defender of 1-40 SP, each attacker size from four times the defender up to 80 SP must win at
+ * least as often, and lose no more often, as every smaller attacker at 4:1 or more.
+ */
+function bigArmyBreaches(crt: Crt): string[] {
+  const out: string[] = [];
+  for (let d = 1; d <= 40; d++) {
+    let bestWins = -1;
+    let fewestLosses = 7;
+    for (let a = 4 * d; a <= 80; a++) {
+      const o = odds(crt, a, d);
+      if (o.wins < bestWins || o.losses > fewestLosses)
+        out.push(`${a}:${d} wins ${o.wins}/6, loses ${o.losses}/6; a smaller attacker won ${bestWins}/6`);
+      bestWins = Math.max(bestWins, o.wins);
+      fewestLosses = Math.min(fewestLosses, o.losses);
+    }
+  }
+  return out;
+}
+
+/** The 300% and 400% columns of rules version 2 (commit 3e294d6), before the big-army re-shaping. */
+const version2Crt = buildCrt(
+  crtSchema.parse({
+    ...crtJson,
+    rows: crtJson.rows.map((r, i) => ({
+      roll: r.roll,
+      cells: [
+        ...r.cells.slice(0, 6),
+        ['15/20', '10/25', '5/30', '5/35', '5/40', '5/40', '5/40', '5/45', '5/50', '5/P'][i]!,
+        ['10/30', '10/35', '5/40', '5/40', '5/40', '5/50', '5/50', '0/50', '0/P', '0/P'][i]!,
+      ],
+    })),
+  }),
+);
+
 describe('Combat Results Table invariants (9.6 read through 9.0 and 9.3)', () => {
   it("9.6: a higher odds column is never worse for the attacker's chance to win (9.0 score)", () => {
     expect(allWinBreaches(defaultCrt)).toEqual([]);
@@ -151,6 +187,14 @@ describe('Combat Results Table invariants (9.6 read through 9.0 and 9.3)', () =>
 
   it("9.6: the attacker's expected SP margin grows with odds", () => {
     expect(allMarginBreaches(defaultCrt)).toEqual([]);
+  });
+
+  it('9.47: above 4:1 more SP never make an attack worse (rules version 3)', () => {
+    expect(bigArmyBreaches(defaultCrt)).toEqual([]);
+    // 36 SP against a corps of 3 with equal leaders: a win on every face (version 2: one face in 6).
+    expect(odds(defaultCrt, 36, 3).wins).toBe(6);
+    expect(odds(version2Crt, 36, 3).wins).toBe(1);
+    expect(bigArmyBreaches(version2Crt).length).toBeGreaterThan(20);
   });
 
   it('9.6: both invariants fail on the table before issue 20 (they can fail)', () => {

@@ -31,14 +31,15 @@ describe('Combat Results Table data (9.6)', () => {
     }
   });
 
-  it('9.43: P appears only at 300%+ on modified rolls of 7 or more', () => {
+  it('9.43: P appears only at 300%+ on high rolls: row 8 at 300%, row 5 up at 400% (rules version 3)', () => {
+    const pRolls = (column: number) =>
+      crtJson.rows.filter((r) => r.cells[crtJson.columns.indexOf(column)]!.includes('P')).map((r) => r.roll);
     for (const row of crtJson.rows)
       row.cells.forEach((cell, i) => {
-        if (cell.includes('P')) {
-          expect(crtJson.columns[i]).toBeGreaterThanOrEqual(300);
-          expect(row.roll).toBeGreaterThanOrEqual(7);
-        }
+        if (cell.includes('P')) expect(crtJson.columns[i]).toBeGreaterThanOrEqual(300);
       });
+    expect(pRolls(300)).toEqual([8]);
+    expect(pRolls(400)).toEqual([5, 6, 7, 8]);
   });
 
   it('9.42: every percentage is a 5% step and L results are rare', () => {
