@@ -408,6 +408,13 @@ describe('5.5 Overwhelming Attack', () => {
       }),
     );
     rejected(act(s2, 'prussia', { type: 'march', leader: 'frederick', path: [], overwhelm: true }), '5.58');
+    // Nor is a second attempt listed after stepping out and back (the autopilot picks from the list).
+    const s3 = ok(act(s2, 'prussia', { type: 'march', leader: 'frederick', path: ['2012'] }));
+    const back = legalActions(s3, 'prussia').filter(
+      (a) => a.type === 'march' && a.leader === 'frederick' && a.path.at(-1) === '2011',
+    );
+    expect(back.length).toBeGreaterThan(0);
+    expect(back.some((a) => a.type === 'march' && a.overwhelm)).toBe(false);
   });
 
   it('5.54: a force entering an enemy hex across a pass may not leave it unless its OA succeeds', () => {

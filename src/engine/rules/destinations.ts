@@ -45,8 +45,9 @@ export function marchDestinations(
     if (before && check537(state, hypotheticalMove(state, l, f, dest, f ? f.sp : sp), l.nationality, before))
       continue;
     out.push({ path: r.path, overwhelm: false });
-    // 5.5: offer an Overwhelming Attack where enemy SP stand outside the fortress.
-    if (!demoralized && sp > 0) {
+    // 5.5: offer an Overwhelming Attack where enemy SP stand outside the fortress, unless this force
+    // already attempted one there (5.58).
+    if (!demoralized && sp > 0 && !f?.overwhelmedAt.includes(dest)) {
       let enemyOut = 0;
       for (const n of NATIONALITIES)
         if (state.seatSide[n] === enemy) enemyOut += nationSp(state, dest, n).out;
