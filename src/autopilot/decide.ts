@@ -26,6 +26,7 @@ import {
   friendSp,
   otherSideOf,
 } from './board.js';
+import { overrunRisk } from './exposure.js';
 import { marchDistanceTo, type SupplyPicture, supplyPicture } from './geometry.js';
 import { ARMY_SP, CAPTURE_SP, leaderHex, makePlan, NOVICE_STYLE, type Plan, type PlanStyle } from './plan.js';
 import { answerPrompt, isPromptPhase } from './prompts.js';
@@ -220,6 +221,17 @@ function splitMarches(board: Board, legal: readonly Action[]): MarchAction[] {
     if (!keeps537(board, a.leader, start, end, take - 1)) continue;
     out.push({ ...a, take: { ...a.take, sp: take - 1 } });
   }
+  // A leader left with a small guard an enemy four times its strength can reach walks away alone
+  // (8.31, 5.5: the guard may be overrun, and he with it); the SP stay on the depot.
+  for (const a of legal) {
+    if (a.type !== 'march' || board.active?.leader === a.leader || (a.take?.sp ?? 0) < 1) continue;
+    const start = leaderHex(board, a.leader);
+    const end = a.path.at(-1);
+    if (!start || !end || end === start || board.enemies.has(start) || !overrunRisk(board, start)) continue;
+    if (a.overwhelm || a.path.some((h) => board.enemies.get(h)?.hasCombat)) continue;
+    if (!keeps537(board, a.leader, start, end, 0)) continue;
+    out.push({ ...a, take: { ...a.take, sp: 0 } });
+  }
   return out;
 }
 
@@ -244,13 +256,28 @@ export function overwhelmScore(
   return sure ? 4 : viaPass ? -6 : -1;
 }
 
+/**
+ * 8.31: a leader with no friendly SP in his hex (outside or in the fortress) is taken the moment an
+ * enemy combat unit enters it; 5.5: a stack that an enemy four times its strength can reach may be
+ * overrun and taken whole, leaders included. Standard and expert leaders marching alone keep out of
+ * such reach or join a stack strong enough; leaving such a hex for a safe one is worth a march.
+ */
+function loneLeaderRisk(board: Board, start: HexId, end: HexId): number {
+  const before = overrunRisk(board, start);
+  const after = overrunRisk(board, end);
+  if (after && !before) return -4;
+  if (before && !after) return 3;
+  return 0;
+}
+
 function scoreMarch(
   board: Board,
   plan: Plan,
   a: MarchAction,
   emptied: (hex: HexId) => SupplyPicture,
-  drive: boolean,
+  style: PlanStyle,
 ): Scored {
+  const drive = style.drive;
   const leader = a.leader;
   const path = a.path;
   const active = board.active?.leader === leader ? board.active : null;
@@ -267,7 +294,13 @@ function scoreMarch(
   const supply = empties ? emptied(start) : plan.supply;
   const split =
     !active && take > 0 && friendSp(board, start, 'all') === take + 1 && fieldDepotAt(board, start);
-  if (goal.kind === 'hold' && !active) return { action: a, score: -1, why: 'holds' };
+  if (goal.kind === 'hold' && !active) {
+    // A leader holding where an enemy could take him (8.31, 5.5) still walks to safety.
+    const risk = sp === 0 && style.campaign && end !== start ? loneLeaderRisk(board, start, end) : 0;
+    return risk > 0
+      ? { action: a, score: risk - 1, why: 'keeps out of enemy reach' }
+      : { action: a, score: -1, why: 'holds' };
+  }
   const field = marchDistanceTo(board.map, goal.hex);
   const dStart = field.get(start) ?? 99;
   const dEnd = field.get(end) ?? 99;
@@ -301,6 +334,9 @@ function scoreMarch(
   score -= splitCost;
   // A leader never walks alone into an enemy hex (8.31 capture).
   if (sp === 0 && !active && board.enemies.get(end)?.hasCombat) score -= 5;
+  // A depot guard holds his post even alone: the depot feeds the army only while manned (10.12 B).
+  if (sp === 0 && style.campaign && end !== start && goal.kind !== 'guard')
+    score += loneLeaderRisk(board, start, end);
   if (progress <= 0 && end !== start) score -= 0.5;
   return { action: a, score, why: `${goal.note}` };
 }
@@ -446,7 +482,7 @@ export function decideWithReason(
         s = { action: a, score: -100, why: '' };
         break;
       case 'march':
-        s = scoreMarch(board, plan, a, emptied, STYLES[level].drive);
+        s = scoreMarch(board, plan, a, emptied, STYLES[level]);
         break;
       case 'forcemarch':
         s = scoreForceMarch(board, plan, a);

@@ -20,6 +20,7 @@ import {
   scenarioFortresses,
 } from './board.js';
 import { aimWeight, type CampaignPlan, campaignPlan } from './campaign.js';
+import { overrunRisk } from './exposure.js';
 import {
   marchDistanceFrom,
   marchDistanceTo,
@@ -250,7 +251,25 @@ export function makePlan(board: Board, style: PlanStyle = NOVICE_STYLE): Plan {
     strength.set(l.id, sp);
     const allowed = (h: HexId) => mayEnter(board, l.nationality, h);
     if (!commandsHere(board, hex, l)) {
-      goals.set(l.id, { hex, kind: 'hold', note: 'serves under a senior leader here' });
+      // A subordinate left with a guard an enemy could overrun (5.5, 8.31) joins the nearest of our
+      // stacks it could not; he is not needed for the guard to stand.
+      const refuge =
+        style.campaign && !board.enemies.has(hex) && overrunRisk(board, hex)
+          ? nearest(
+              board,
+              hex,
+              [...board.friends.keys()].filter(
+                (h) => h !== hex && friendSp(board, h) > 0 && allowed(h) && !overrunRisk(board, h),
+              ),
+              12,
+            )
+          : undefined;
+      goals.set(
+        l.id,
+        refuge
+          ? { hex: refuge.hex, kind: 'join', note: `leaves an exposed post for ${refuge.hex}` }
+          : { hex, kind: 'hold', note: 'serves under a senior leader here' },
+      );
       continue;
     }
     const enemyHere = board.enemies.get(hex);
