@@ -32,8 +32,38 @@ function toCombat(ls: readonly BoardLeader[]): CombatLeader[] {
 
 const otherOf = (s: Side): Side => (s === 'prussian-allied' ? 'coalition' : 'prussian-allied');
 
+const leaderKey = (ls: readonly BoardLeader[]) =>
+  ls.map((l) => `${l.id}:${l.rank}:${l.initiative}:${l.attack}:${l.defence}`).join(',');
+
+/**
+ * Answers by input: the expert's spread (plan.ts spreadOdds) asks the same battle at every whole SP
+ * of a range, plan after plan. The answer depends on the input alone (the CRT is fixed data), so a
+ * cache cannot change a decision; it is emptied when it grows large.
+ */
+const memo = new Map<string, OddsEstimate>();
+const MEMO_MAX = 20_000;
+
 export function attackOdds(input: OddsInput): OddsEstimate {
   if (input.attackerSp <= 0 || input.defenderSp <= 0) return { swing: 0, winChance: 0, allowed: false };
+  const key = [
+    input.attackerSide,
+    input.attackerSp,
+    leaderKey(input.attackerLeaders),
+    input.defenderSp,
+    leaderKey(input.defenderLeaders),
+    input.mountain ? 1 : 0,
+    input.attackerDemoralized ? 1 : 0,
+    input.defenderDemoralized ? 1 : 0,
+  ].join('|');
+  const hit = memo.get(key);
+  if (hit) return hit;
+  const odds = computeOdds(input);
+  if (memo.size >= MEMO_MAX) memo.clear();
+  memo.set(key, odds);
+  return odds;
+}
+
+function computeOdds(input: OddsInput): OddsEstimate {
   let swing = 0;
   let wins = 0;
   for (let die = 1; die <= 6; die++) {

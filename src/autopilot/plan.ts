@@ -162,26 +162,26 @@ export function mayEnter(board: Board, nat: Nationality, hex: HexId): boolean {
 /**
  * The estimate of a hidden strength (view-adapter.ts) misses by a quarter or more in about a third
  * of sightings, either way, and on the 9.6 table a smaller defender is not always an easier one
- * (9.0 counts SP eliminated: a big army's 5-10 % can outweigh a small corps' 40 %). The `robust`
- * style averages the odds over the estimate and a third less and more, so a battle must look good
- * across what the stack may really hold.
+ * (9.0 counts SP eliminated: a big army's 5-10 % can outweigh a small corps' 40 %; and with few SP
+ * the rounding of the loss percentages makes the odds jagged from one SP to the next: Daun's 30 SP
+ * against Prince Henry's 7, 8, 9, 10, 11 win 67 %, 0 %, 33 %, 50 %, 0 %). The `robust` style
+ * averages the odds over every whole SP from a third less to a third more than the estimate, so a
+ * battle must look good across what the stack may really hold, not at three lucky points.
  */
 export function spreadOdds(
   estimate: number,
   at: (defenderSp: number) => { swing: number; winChance: number; allowed: boolean },
 ): { swing: number; winChance: number; allowed: boolean } {
-  const picks = [
-    Math.max(1, Math.round(estimate * 0.67)),
-    Math.max(1, Math.round(estimate)),
-    Math.round(estimate * 1.33),
-  ];
+  const lo = Math.max(1, Math.round(estimate * 0.67));
+  const hi = Math.max(lo, Math.round(estimate * 1.33));
   let swing = 0;
   let winChance = 0;
-  for (const d of picks) {
+  const n = hi - lo + 1;
+  for (let d = lo; d <= hi; d++) {
     const o = at(d);
     if (!o.allowed) return o;
-    swing += o.swing / picks.length;
-    winChance += o.winChance / picks.length;
+    swing += o.swing / n;
+    winChance += o.winChance / n;
   }
   return { swing, winChance, allowed: true };
 }

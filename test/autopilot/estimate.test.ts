@@ -3,6 +3,7 @@
 // scenario's set-up and reinforcements (18.0, 15.0), the prisoners held (14.0) and what the seat's
 // view shows of each stack (its top leader, 8.21; the nationalities outside and inside).
 import { describe, expect, it } from 'vitest';
+import { attackOdds } from '../../src/autopilot/battle-odds.js';
 import { overwhelmScore, STYLES } from '../../src/autopilot/decide.js';
 import { driverMap, playGame } from '../../src/autopilot/driver.js';
 import { battleValue, spreadOdds } from '../../src/autopilot/plan.js';
@@ -78,15 +79,22 @@ describe('autopilot: Overwhelming Attacks (5.5, 5.54)', () => {
 });
 
 describe('autopilot: the expert judges a hidden strength over a spread around its estimate', () => {
-  it('averages the odds at two thirds, the whole and four thirds of the estimate; a forbidden one forbids', () => {
+  it('averages the odds over every whole SP from two thirds to four thirds of the estimate; a forbidden one forbids', () => {
     const seen: number[] = [];
     const o = spreadOdds(9, (d) => {
       seen.push(d);
       return { swing: d, winChance: d >= 9 ? 1 : 0, allowed: true };
     });
-    expect(seen).toEqual([6, 9, 12]);
+    expect(seen).toEqual([6, 7, 8, 9, 10, 11, 12]);
     expect(o.swing).toBeCloseTo(9);
-    expect(o.winChance).toBeCloseTo(2 / 3);
+    expect(o.winChance).toBeCloseTo(4 / 7);
+    // A small estimate never asks about a stack of no SP.
+    const low: number[] = [];
+    spreadOdds(1, (d) => {
+      low.push(d);
+      return { swing: 0, winChance: 0, allowed: true };
+    });
+    expect(low).toEqual([1]);
     expect(spreadOdds(9, (d) => ({ swing: 1, winChance: 1, allowed: d < 12 })).allowed).toBe(false);
   });
 
@@ -101,11 +109,42 @@ describe('autopilot: the expert judges a hidden strength over a spread around it
     const robust = battleValue(board, 35, [daun!], '1623', 0, 1, true);
     // On the estimate: an even chance. Across 7-13 SP it ranges from two faces in three (7 SP, the
     // 400 % column of rules version 3) to none (13 SP, the 200 % column, where Henry's Defence 2 and
-    // Initiative 2 beat Daun's 1), so the spread judges it worse than the estimate alone does.
+    // Initiative 2 beat Daun's 1), so the spread judges it worse than the estimate alone does: 16
+    // winning faces of the 42 over the seven strengths.
     expect(plain.win).toBe(0.5);
-    expect(robust.win).toBeCloseTo(7 / 18);
+    expect(robust.win).toBeCloseTo(16 / 42);
     expect(robust.swing).toBeLessThan(plain.swing);
     expect(STYLES.expert.robust).toBe(true);
     expect(STYLES.standard.robust).toBe(false);
+  });
+});
+
+describe('autopilot: the odds are remembered by their whole input', () => {
+  const leader = (attack: number, defence: number) => ({
+    id: 'x',
+    nationality: 'austria' as const,
+    rank: 1,
+    initiative: 1,
+    attack,
+    defence,
+    inside: false,
+  });
+  const battle = (attack: number, defenderSp: number) => ({
+    attackerSide: 'coalition' as const,
+    attackerSp: 30,
+    attackerLeaders: [leader(attack, 0)],
+    defenderSp,
+    defenderLeaders: [],
+    mountain: false,
+  });
+
+  it('9.3-9.4: a second ask gives the same answer; another rating or strength of the same leader is a new question', () => {
+    const first = attackOdds(battle(0, 12));
+    expect(attackOdds(battle(0, 12))).toEqual(first);
+    // Same leader id with another Attack bonus (9.22) is not served from the first answer.
+    const bolder = attackOdds(battle(2, 12));
+    expect(bolder.swing).toBeGreaterThan(first.swing);
+    expect(attackOdds({ ...battle(0, 12), mountain: true }).swing).toBeLessThan(first.swing);
+    expect(attackOdds(battle(0, 6))).not.toEqual(first);
   });
 });
