@@ -208,18 +208,35 @@ export function keeps537(board: Board, id: string, from: HexId, to: HexId, take:
  * lets a leader pick up fewer SP than stand in the hex. Such split marches are added to the
  * candidates when 5.37 allows them (keeps537).
  */
-function splitMarches(board: Board, legal: readonly Action[]): MarchAction[] {
+/**
+ * SP an army leaves on a field depot it marches off (10.12 B: the depot feeds only while a friendly
+ * SP stands in it). One, except that the expert (`drive`) leaves the guard enough to outlast the
+ * winter attrition still to come before the last turn (16.31 takes one SP from every force in the
+ * open each winter turn): a guard of one SP left before winter is gone by the second winter turn,
+ * the siege beyond the depot loses its supply and the army must break off (10.52; 1756, Dresden).
+ */
+export function depotGuardSp(board: Board, drive: boolean): number {
+  if (!drive) return 1;
+  let winters = 0;
+  for (let t = Math.max(board.turn, 16); t < board.lastTurn; t++) if (isWinterTurn(t)) winters++;
+  // A depot left now matters in winter only if the campaign will still hang on it then.
+  return board.turn + 6 >= 16 ? 1 + Math.min(2, winters) : 1;
+}
+
+function splitMarches(board: Board, legal: readonly Action[], guardSp = 1): MarchAction[] {
   const out: MarchAction[] = [];
   for (const a of legal) {
     if (a.type !== 'march' || board.active?.leader === a.leader) continue;
     const take = a.take?.sp ?? 0;
-    if (take < 1) continue;
     const start = leaderHex(board, a.leader);
     const end = a.path.at(-1);
     if (!start || !end || end === start || !fieldDepotAt(board, start)) continue;
     if (friendSp(board, start, 'all') !== take || board.enemies.has(start)) continue;
-    if (!keeps537(board, a.leader, start, end, take - 1)) continue;
-    out.push({ ...a, take: { ...a.take, sp: take - 1 } });
+    // Never a guard bigger than a fifth of the force, nor the army stripped below an army.
+    const keep = take - guardSp >= ARMY_SP && guardSp <= take / 5 ? guardSp : 1;
+    if (take - keep < 0 || (keep === 1 && take < 1)) continue;
+    if (!keeps537(board, a.leader, start, end, take - keep)) continue;
+    out.push({ ...a, take: { ...a.take, sp: take - keep } });
   }
   // A leader left with a small guard an enemy four times its strength can reach walks away alone
   // (8.31, 5.5: the guard may be overrun, and he with it); the SP stay on the depot.
@@ -292,8 +309,9 @@ function scoreMarch(
   const empties =
     !active && end !== start && fieldDepotAt(board, start) && friendSp(board, start, 'all') <= take;
   const supply = empties ? emptied(start) : plan.supply;
+  const left = friendSp(board, start, 'all') - take;
   const split =
-    !active && take > 0 && friendSp(board, start, 'all') === take + 1 && fieldDepotAt(board, start);
+    !active && take > 0 && (left === 1 || left === depotGuardSp(board, drive)) && fieldDepotAt(board, start);
   if (goal.kind === 'hold' && !active) {
     // A leader holding where an enemy could take him (8.31, 5.5) still walks to safety.
     const risk = sp === 0 && style.campaign && end !== start ? loneLeaderRisk(board, start, end) : 0;
@@ -468,7 +486,9 @@ export function decideWithReason(
     }
     return p;
   };
-  const options = simple ? legal : [...legal, ...splitMarches(board, legal)];
+  const options = simple
+    ? legal
+    : [...legal, ...splitMarches(board, legal, depotGuardSp(board, STYLES[level].drive))];
   for (const a of options) {
     let s: Scored;
     switch (a.type) {

@@ -281,7 +281,15 @@ export function makePlan(board: Board, style: PlanStyle = NOVICE_STYLE): Plan {
     // Winter attrition takes one SP per force (16.31), whatever its size: small forces seek shelter,
     // armies keep campaigning until the last turns unless a siege is already under way.
     // A depot guard stays at its post while its army campaigns (the army's supply hangs on it).
-    const guarding = camp?.roles.get(l.id)?.role === 'guard' && board.turn < board.lastTurn;
+    // On the last turn too, for the expert (`drive`), while a siege of ours hangs on the depots: one
+    // more siege roll (13.2) is worth more than the guard's winter SP (16.31).
+    const besiegingSomewhere =
+      style.drive &&
+      board.depots.some(
+        (d) => d.side === board.side && board.map.fortress(d.hex) && board.enemies.get(d.hex)?.garrisoned,
+      );
+    const guarding =
+      camp?.roles.get(l.id)?.role === 'guard' && (board.turn < board.lastTurn || besiegingSomewhere);
     if (winter && !guarding && (sp < ARMY_SP || board.turn >= board.lastTurn - 1)) {
       const besieging =
         enemyHere?.garrisoned && board.depots.some((d) => d.hex === hex && d.side === board.side);

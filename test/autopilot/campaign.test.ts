@@ -2,7 +2,14 @@
 // outcome, distinct levels, and the information check for every playing level.
 import { describe, expect, it } from 'vitest';
 import { campaignPlan } from '../../src/autopilot/campaign.js';
-import { decideWithReason, keeps537, type Level, levelOf, STYLES } from '../../src/autopilot/decide.js';
+import {
+  decideWithReason,
+  depotGuardSp,
+  keeps537,
+  type Level,
+  levelOf,
+  STYLES,
+} from '../../src/autopilot/decide.js';
 import { driverMap, playGame } from '../../src/autopilot/driver.js';
 import { makePlan } from '../../src/autopilot/plan.js';
 import { createAutopilotRng } from '../../src/autopilot/rng.js';
@@ -65,6 +72,61 @@ describe('autopilot campaign plan', () => {
     });
     expect(guarded).toBe(true);
     expect(g.captures.some((c) => c.hex === '1623' && c.side === 'prussian-allied')).toBe(true);
+  });
+
+  it('16.31/10.12 B: the expert leaves a depot guard that outlasts the winter still to come; the standard level leaves one SP', () => {
+    const board = boardFromView(view(setup('1756', 1, { map }), 'prussia', [], map), map);
+    // Turn 9: winter (turn 16) is seven turns off, one SP will do.
+    expect(depotGuardSp(board, true)).toBe(1);
+    // Turn 12: the winter attrition of turns 16 and 17 comes before the siege roll of the last turn.
+    board.turn = 12;
+    expect(depotGuardSp(board, true)).toBe(3);
+    expect(depotGuardSp(board, false)).toBe(1);
+    board.turn = 17;
+    expect(depotGuardSp(board, true)).toBe(2);
+  });
+
+  it('13.12/16.31: in 1756 (seed 1) the siege of Dresden keeps its supply through winter and Prussia rolls on turns 17 and 18 if need be', () => {
+    // Before: the depot at 2021 that fed the siege was left with one SP on turn 12; winter attrition
+    // took it on turn 16, the depot at Dresden lost its supply (10.12 B, 13.12) and the army broke
+    // off on turn 17 without another roll. Now the guard keeps SP and the siege goes on.
+    const probe = setup('1756', 1, { map });
+    const rolls: number[] = [];
+    const g = playGame({
+      scenario: '1756',
+      seed: 1,
+      level: sideLevels(probe, 'expert', 'expert'),
+      map,
+      onStep: ({ seat, events, state }) => {
+        for (const e of events)
+          if (e.kind === 'siege-roll' && seat === 'prussia' && (e.data as { hex?: string })?.hex === '1623')
+            rolls.push(state.turn);
+      },
+    });
+    expect(rolls).toContain(17);
+    expect(g.captures.some((c) => c.hex === '1623' && c.side === 'prussian-allied')).toBe(true);
+  });
+
+  it('13.2/16.2: on the last turn the expert depot guard stays at its post while the siege goes on (1756 seed 18, Dresden falls on turn 18)', () => {
+    // Before, every guard marched into winter quarters on the last turn (16.2), the depot at Dresden
+    // lost its supply in that March Phase and the last siege roll was never made.
+    const probe = setup('1756', 18, { map });
+    const rolls: number[] = [];
+    const g = playGame({
+      scenario: '1756',
+      seed: 18,
+      level: sideLevels(probe, 'expert', 'expert'),
+      map,
+      onStep: ({ seat, events, state }) => {
+        for (const e of events)
+          if (e.kind === 'siege-roll' && seat === 'prussia' && (e.data as { hex?: string })?.hex === '1623')
+            rolls.push(state.turn);
+      },
+    });
+    expect(rolls).toContain(18);
+    expect(g.captures).toContainEqual(
+      expect.objectContaining({ hex: '1623', side: 'prussian-allied', turn: 18 }),
+    );
   });
 
   it('9.3: by the odds with leaders (not 1.6 times the SP) the expert seeks battle where the novice does not (1757)', () => {
