@@ -59,6 +59,14 @@ it.each([1, 2])(
     rt.service.joinSeat({ gameId: c.gameId, seat: 'prussia', userId: 'u1' });
     await rt.service.start({ gameId: c.gameId, userId: 'u1' });
     await until(() => getGame(handle.db, c.gameId)!.resolvedVersion === 0, 15_000, 'the first resolve');
+    // The opening update is posted before the move: once the game has left a step, that step's
+    // update is stale and posts nothing by design (step-resolver buildMessages), so submitting
+    // before the publish lane has run made this test depend on the machine's speed.
+    await until(
+      () => publisher.sent.filter((m) => m.version === 0).length >= 2,
+      15_000,
+      'the opening update',
+    );
     const r = await rt.service.submit({
       gameId: c.gameId,
       seat: 'prussia',
