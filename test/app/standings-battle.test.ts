@@ -145,8 +145,15 @@ it("a Leuthen battle game played to its end is recorded with the engine's victor
   const { standings, records } = createRecords(handle.db, engine, () => 1).standings('g');
   const r = records.results.find((x) => x.gameId === id)!;
   expect(r).toMatchObject({ endedBy: 'game-over', winner: over.winner ?? 'draw', level: over.level });
-  expect(r.spLostAllied).toBe(state().ledger.prussia.cpLost);
-  expect(r.spLostCoalition).toBe(state().ledger.austria.cpLost);
+  // CP lost in the fighting and taken prisoner in the aftermath, as a campaign battle counts SP
+  // eliminated and captured (9.0); a decided battle's loser always yields some (ruling Aftermath).
+  const ledger = state().ledger;
+  expect(r.spLostAllied).toBe(ledger.prussia.cpLost + (ledger.prussia.prisoners ?? 0));
+  expect(r.spLostCoalition).toBe(ledger.austria.cpLost + (ledger.austria.prisoners ?? 0));
+  if (over.winner)
+    expect(ledger[over.winner === 'prussia' ? 'austria' : 'prussia'].prisoners).toBeGreaterThan(0);
+  const b = records.battles.find((x) => x.gameId === id)!;
+  expect([b.attackerSpLost, b.defenderSpLost]).toEqual([r.spLostAllied, r.spLostCoalition]);
   const line = (key: string) => standings.players.find((l) => l.key === key)!.battles;
   if (over.winner === 'austria') {
     expect(r.reversal).toBe(1);

@@ -308,6 +308,11 @@ function buildBattleRecord(
   )
     ? 1
     : 0;
+  // A side's CP gone from the battle: lost in the fighting and taken prisoner in the aftermath
+  // (ruling Aftermath keeps the prisoners out of cpLost), as a campaign battle's row counts SP
+  // eliminated and captured (9.0).
+  const cpGone = (side: 'prussia' | 'austria') =>
+    state.ledger[side].cpLost + (state.ledger[side].prisoners ?? 0);
   const cinc = (side: string) =>
     state.leaders.find((l) => l.side === side && l.role === 'cinc')?.name ?? null;
   const result: CampaignResultRow = {
@@ -321,8 +326,8 @@ function buildBattleRecord(
     level,
     vpAllied: state.over?.vp?.prussia ?? 0,
     vpCoalition: state.over?.vp?.austria ?? 0,
-    spLostAllied: state.ledger.prussia.cpLost,
-    spLostCoalition: state.ledger.austria.cpLost,
+    spLostAllied: cpGone('prussia'),
+    spLostCoalition: cpGone('austria'),
     lastTurn: state.turn,
     vpByTurn: '[]',
     reversal,
@@ -346,8 +351,8 @@ function buildBattleRecord(
             odds: 0,
             roll: 0,
             victor: winner,
-            attackerSpLost: state.ledger.prussia.cpLost,
-            defenderSpLost: state.ledger.austria.cpLost,
+            attackerSpLost: cpGone('prussia'),
+            defenderSpLost: cpGone('austria'),
             historical: hist?.name ?? null,
             reversal,
           },
