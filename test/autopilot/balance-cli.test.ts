@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import type { GameRecord } from '../../src/autopilot/matchups.js';
+import { balanceMarkdown, type GameRecord } from '../../src/autopilot/matchups.js';
 import { run } from '../../src/cli/commands/balance.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'ftg-balance-'));
@@ -77,5 +77,38 @@ describe('ftg balance', () => {
     expect(md).toMatch(/\| 1756 \| 1 \| Prussian-Allied \| 100% \| 30\.0 \| 6\.0 \| yes \|/);
     // Self-play: Prussia took Dresden in the one expert game.
     expect(md).toMatch(/\| 1756 \| 1 \| 2\.0 \| 1\.0 \| 0\.0 \| 100% \| 0% \| 0% \| 12\.0 \| 100% \|/);
+  });
+});
+
+describe('docs/balance.md', () => {
+  // Issue 20 asks for the targets in docs/balance.md from one reproducible command: every table row
+  // there must be what `ftg balance --from docs/balance-records.jsonl` renders from the game records
+  // kept beside it, so a code change that moves the figures must re-play and re-render them.
+  it('issue 20: its tables are the render of docs/balance-records.jsonl, row for row', () => {
+    const records = readFileSync('docs/balance-records.jsonl', 'utf8')
+      .split('\n')
+      .filter((l) => l.trim() !== '')
+      .map((l) => JSON.parse(l) as GameRecord);
+    const rendered = balanceMarkdown(records, 'ftg balance --from docs/balance-records.jsonl');
+    const doc = readFileSync('docs/balance.md', 'utf8');
+    const tableRows = (text: string, heading: string) => {
+      const lines = text.split('\n');
+      const at = lines.findIndex((l) => l.startsWith(heading));
+      expect(at, heading).toBeGreaterThanOrEqual(0);
+      const first = lines.findIndex((l, i) => i > at && l.startsWith('| '));
+      const rows: string[] = [];
+      for (let i = first; i < lines.length && lines[i]?.startsWith('| '); i++) rows.push(lines[i] as string);
+      return rows;
+    };
+    for (const heading of [
+      '### 1. The top level',
+      '### 2. Each level',
+      '### 3. Top-level self-play',
+      '### Baselines and every matchup',
+    ]) {
+      const want = tableRows(rendered, heading);
+      expect(want.length, heading).toBeGreaterThanOrEqual(9);
+      expect(tableRows(doc, heading), heading).toEqual(want);
+    }
   });
 });
