@@ -41,6 +41,8 @@ const PLANS: Plan[] = [
   },
   { id: 'fx-1759-s4', scenario: '1759', seed: 4, options: {}, turns: 10, timeoutEvery: 0, level: 2 },
   { id: 'fx-1762-s2', scenario: '1762', seed: 2, options: {}, turns: 5, timeoutEvery: 0, level: 2 },
+  // A battle whose beaten side chooses its retreat (9.51-9.52): 1761 seed 6, turn 7.
+  { id: 'fx-1761-s6', scenario: '1761', seed: 6, options: {}, turns: 7, timeoutEvery: 0, level: 2 },
 ];
 
 const SNAPSHOT_EVERY = 50;

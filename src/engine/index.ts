@@ -68,6 +68,7 @@ export { hexsideOpen, isRuleError, stepCost } from './rules/terrain.js';
 export { isScenarioId, leaderRatings, loadScenario, parseScenario, type Scenario } from './scenario/index.js';
 export { scenarioSchema } from './scenario/schema.js';
 export { type SetupOptions, setup } from './setup.js';
+export { rollSiege } from './siege/resolution.js';
 export { isWinterTurn, sideOf } from './state.js';
 export { defaultCrt } from './tables/crt.js';
 export * from './types.js';

@@ -226,6 +226,14 @@ export interface PrisonerExchangeRule {
   turns: 'even' | 'end' | number[];
 }
 
+/** One public siege roll (13.0): the turn, the garrison's side, the die and the modified roll. */
+export interface SiegeRollRecord {
+  turn: number;
+  garrison: Side;
+  die: number;
+  modified: number;
+}
+
 export interface ReinforcementState {
   id: string;
   turn: number;
@@ -270,6 +278,13 @@ export interface GameState {
   captured: Record<HexId, Side>;
   /** Side that last garrisoned each fortress hex (to detect captures). */
   fortressControl: Record<HexId, Side>;
+  /**
+   * The last siege roll at each fortress (13.0): public, since the roll and its modified value are
+   * announced to all; the difference tells both players the garrison's modifier (the commander's
+   * Initiative, 13.0, and any fortified camp), which the view otherwise hides (12.11). Absent in
+   * games begun before rules version 4.
+   */
+  siegeRolls?: Record<HexId, SiegeRollRecord>;
   /** 1761 C: hexes holding a completed Prussian fortified camp (read by the siege hook). */
   fortifiedCamps?: HexId[];
   /** 1761 C: the fortified camp under construction, if any. */

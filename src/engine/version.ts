@@ -10,6 +10,6 @@
 // Games stored before versions were recorded (null columns) count as version 1 of both.
 
 /** Version of the strategic rules (Frederick the Great) this build plays. */
-export const RULES_VERSION = 3;
+export const RULES_VERSION = 4;
 /** Version of the strategic map data this build plays on. */
 export const MAP_VERSION = 1;

@@ -24,6 +24,7 @@ import type {
   PhaseName,
   Seat,
   Side,
+  SiegeRollRecord,
 } from './types.js';
 import { NATIONALITIES, SIDES } from './types.js';
 import { finalScore } from './victory/score.js';
@@ -108,6 +109,12 @@ export interface View {
    * seats they hold and the battle as their side sees it; everyone else only where it is.
    */
   combat?: { tactical: TacticalViewPart };
+  /**
+   * The last siege roll at each fortress (13.0), as announced to all: public to every view. The die
+   * less the modified roll is the garrison's modifier (its commander's Initiative, 13.0), which the
+   * counters inside do not show (12.11).
+   */
+  siegeRolls?: Record<HexId, SiegeRollRecord>;
 }
 
 /** The March Phase allowance of an own leader once the die is rolled (and the MP left if moving). */
@@ -236,6 +243,8 @@ export function view(
     legal: viewer === 'public' ? [] : legalActions(state, viewer, map),
     events: eventsFor(events, viewer, state.seatSide),
   };
+  if (state.siegeRolls && Object.keys(state.siegeRolls).length > 0)
+    v.siegeRolls = Object.fromEntries(Object.entries(state.siegeRolls).map(([h, r]) => [h, { ...r }]));
   if (state.over) v.victory = finalScore(state, map);
   const phasePart = moduleFor(state.phase)?.view?.(state, viewer, map) as View['combat'] | undefined;
   if (phasePart?.tactical) v.combat = phasePart;

@@ -3,6 +3,7 @@ import { useMap } from '../../src/engine/map-env.js';
 import type { HookAction } from '../../src/engine/phases/module.js';
 import { hexDistance, nearestGarrison, siegePhaseHook } from '../../src/engine/siege/phase.js';
 import type { GameState, Seat } from '../../src/engine/types.js';
+import { view } from '../../src/engine/view.js';
 import { baseState, leader, testMap } from './combat-fixtures.js';
 
 const forts = [
@@ -64,6 +65,25 @@ describe('Siege Resolution Phase (13.0)', () => {
     s0.leaders.browne = leader('browne', 'austria', 2, '1125', { initiative: 2, inside: true });
     const s = act(s0, 'prussia', { type: 'siege-resolve', hex: '1125' });
     expect((s.combat.hook as { siege?: { breach?: unknown } }).siege?.breach).toBeUndefined(); // 5 - 2 = 3
+  });
+
+  it('13.0: the announced roll is kept, and every view shows the garrison modifier it gave away', () => {
+    const s0 = siege([5]);
+    s0.leaders.browne = leader('browne', 'austria', 2, '1125', { initiative: 2, inside: true });
+    const s = act(s0, 'prussia', { type: 'siege-resolve', hex: '1125' });
+    const roll = { turn: s0.turn, garrison: 'coalition', die: 5, modified: 3 };
+    expect(s.siegeRolls).toEqual({ '1125': roll });
+    for (const viewer of ['prussia', 'austria', 'public'] as const) {
+      const v = view(s, viewer);
+      expect(v.siegeRolls).toEqual({ '1125': roll });
+      // 12.11: the commander inside stays hidden from the besieger; only the roll tells.
+      if (viewer !== 'austria')
+        expect(
+          v.hexes.find((h) => h.hex === '1125')?.stacks.flatMap((x) => x.leaders.map((l) => l.id)),
+        ).not.toContain('browne');
+    }
+    // A game without a roll shows none (and games begun before rules version 4 have none).
+    expect(view(s0, 'prussia').siegeRolls).toBeUndefined();
   });
 
   it('13.12: only fortresses the phasing player besieges can be rolled against', () => {

@@ -158,6 +158,11 @@ function resolve(
   });
   if ('error' in r) return { rule: r.rule, code: 'siege-roll', message: r.error };
   h.remaining = h.remaining.filter((x) => x !== hex);
+  // The roll is announced to all (below): both players keep it (issue 20, the autopilot's memory).
+  state.siegeRolls = {
+    ...(state.siegeRolls ?? {}),
+    [hex]: { turn: state.turn, garrison: gSide, die, modified: r.modifiedRoll },
+  };
   const name = fortressAt(state, map, hex)?.name ?? hex;
   events.push(
     ev(
