@@ -74,6 +74,11 @@ export interface Board {
   rules: Record<string, unknown>;
   /** SP eliminated so far per side (public ledger), for the Prussian 20-SP threshold (17.0). */
   eliminated: Partial<Record<Side, number>>;
+  /**
+   * The last announced siege roll at each fortress (13.0, public): the garrison's modifier it showed
+   * (die less modified roll), the turn, and whose garrison it was.
+   */
+  siegeModifiers?: Map<HexId, { modifier: number; turn: number; garrison: Side }>;
   map: StrategicMap;
 }
 

@@ -21,6 +21,7 @@ import {
   otherSideOf,
   scenarioFortresses,
 } from './board.js';
+import { siegeWorth } from './siege-odds.js';
 
 /**
  * What each side fought for in each year's campaign (historical aims, used as weights on the VP of
@@ -120,10 +121,15 @@ export function campaignPlan(board: Board): CampaignPlan {
   else if (score >= 16) boldness = -0.4;
   boldness = Math.max(-0.5, Math.min(1, boldness));
 
+  // A fortress is worth what a siege of it promises (13.0: the garrison commander's Initiative
+  // comes off every roll, siege-odds.ts): one no roll can breach is no objective at all.
   const objectives: Objective[] = [];
-  for (const f of forts)
-    if (fortressHolder(board, f.hex) === enemy)
-      objectives.push({ hex: f.hex, name: f.name, value: f.vp * aimWeight(board, side, f.hex) });
+  for (const f of forts) {
+    if (fortressHolder(board, f.hex) !== enemy) continue;
+    const worth = board.enemies.get(f.hex)?.garrisoned ? siegeWorth(board, f.hex) : 1;
+    if (worth <= 0) continue;
+    objectives.push({ hex: f.hex, name: f.name, value: f.vp * aimWeight(board, side, f.hex) * worth });
+  }
   objectives.sort((a, b) => b.value - a.value || a.hex.localeCompare(b.hex));
 
   // Forces by nationality: commanding leaders with their SP.

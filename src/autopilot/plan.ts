@@ -29,6 +29,7 @@ import {
   supplyPicture,
   supplySteps,
 } from './geometry.js';
+import { siegeWorth } from './siege-odds.js';
 
 export type GoalKind =
   | 'siege'
@@ -293,7 +294,7 @@ export function makePlan(board: Board, style: PlanStyle = NOVICE_STYLE): Plan {
     if (winter && !guarding && (sp < ARMY_SP || board.turn >= board.lastTurn - 1)) {
       const besieging =
         enemyHere?.garrisoned && board.depots.some((d) => d.hex === hex && d.side === board.side);
-      if (besieging && sp >= 4) {
+      if (besieging && sp >= 4 && (!camp || siegeWorth(board, hex) > 0)) {
         goals.set(l.id, { hex, kind: 'siege', note: 'keeps up the siege through winter' });
         continue;
       }
@@ -399,7 +400,13 @@ export function makePlan(board: Board, style: PlanStyle = NOVICE_STYLE): Plan {
     }
 
     // Already besieging (enemy garrison here, our depot or enough SP to build one): stay.
-    if (enemyHere?.garrisoned && sp >= ARMY_SP && enemyOutHere <= totalHere) {
+    // With a campaign plan, not before a fortress no roll can breach (13.0, siege-odds.ts).
+    if (
+      enemyHere?.garrisoned &&
+      sp >= ARMY_SP &&
+      enemyOutHere <= totalHere &&
+      (!camp || siegeWorth(board, hex) > 0)
+    ) {
       goals.set(l.id, { hex, kind: 'siege', note: `besieges ${board.map.fortress(hex)?.name ?? hex}` });
       continue;
     }
@@ -431,8 +438,10 @@ export function makePlan(board: Board, style: PlanStyle = NOVICE_STYLE): Plan {
           ? eOut <= 0 ||
             battleValue(board, sp, ownHere, f.hex, 0, 1, style.robust).swing > style.battleMargin - boldness
           : eOut < 0.8 * sp;
-        if (sp >= ARMY_SP && beatable)
-          consider(f.hex, 'siege', (f.vp * 1.5 + 2) * aim * focus, `marches to besiege ${f.name}`);
+        // The campaign levels read the siege table against the garrison commander they see (13.0).
+        const worth = camp && e?.garrisoned ? siegeWorth(board, f.hex) : 1;
+        if (sp >= ARMY_SP && beatable && worth > 0)
+          consider(f.hex, 'siege', (f.vp * 1.5 + 2) * aim * focus * worth, `marches to besiege ${f.name}`);
       } else if (!holder && !e && sp <= CAPTURE_SP)
         // A detachment occupies an empty fortress by going inside it (17.0: VP go by garrison).
         consider(f.hex, 'capture', f.vp + 1, `marches to occupy ${f.name}`);

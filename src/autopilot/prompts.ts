@@ -15,6 +15,7 @@ import { campaignPlan } from './campaign.js';
 import { type Decision, type Level, STYLES } from './decide.js';
 import { supplyPicture } from './geometry.js';
 import { spreadOdds } from './plan.js';
+import { siegeWorth } from './siege-odds.js';
 
 export function isPromptPhase(phase: string): boolean {
   return phase === 'combat' || phase === 'siege' || phase === 'prisoner-exchange';
@@ -125,7 +126,15 @@ export function answerPrompt(board: Board, legal: readonly Action[], level: Leve
     return { action: decline, score: 0, why: `declines battle at ${hex ?? '?'} at poor odds` };
   }
   if (decline) return { action: decline, score: 0, why: 'declines battle' };
-  const siege = legal.find((a) => a.type === 'siege-resolve');
+  const sieges = legal.filter((a) => a.type === 'siege-resolve');
+  // 13.15: no roll is compulsory. The campaign levels leave be a siege no roll can breach, where
+  // every roll risks an SP to a sortie (13.32; siege-odds.ts).
+  const reads = STYLES[level as keyof typeof STYLES]?.campaign === true;
+  const siege = reads ? sieges.find((a) => siegeWorth(board, hexOf(a) ?? '') > 0) : sieges[0];
+  if (sieges.length > 0 && !siege) {
+    const done = legal.find((a) => a.type === 'done');
+    if (done) return { action: done, score: 0, why: 'leaves be a siege no roll can breach' };
+  }
   if (siege) {
     const done = legal.find((a) => a.type === 'done');
     if (level === 'passive' && done) return { action: done, score: 0, why: 'leaves the siege be' };

@@ -186,6 +186,12 @@ export function boardFromView(view: View, map: StrategicMap = engineMap()): Boar
     seatSide,
     rules: (scenario?.rules ?? {}) as Record<string, unknown>,
     eliminated: { [side]: eliminated },
+    siegeModifiers: new Map(
+      Object.entries(view.siegeRolls ?? {}).map(([h, r]) => [
+        h,
+        { modifier: r.die - r.modified, turn: r.turn, garrison: r.garrison },
+      ]),
+    ),
     map,
   };
 }

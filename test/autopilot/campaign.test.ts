@@ -305,6 +305,39 @@ describe('autopilot: the expert main army stays on the offensive', () => {
   });
 });
 
+describe('autopilot sieges (13.0)', () => {
+  it("13.0/13.15: once a roll at Breslau shows Kleist's Initiative 2 (no roll can breach), Daun's army breaks off for Glatz (1760 seed 1, hold against expert)", () => {
+    const probe = setup('1760', 1, { map });
+    const rolls: Array<{ turn: number; hex: string }> = [];
+    const g = playGame({
+      scenario: '1760',
+      seed: 1,
+      level: sideLevels(probe, 'hold', 'expert'),
+      map,
+      turns: 12,
+      onStep: ({ seat, action, state }) => {
+        if (seat === 'austria' && action.type === 'siege-resolve')
+          rolls.push({ turn: state.turn, hex: action.hex });
+      },
+    });
+    // Kleist (Initiative 2) commands Breslau's garrison; the view does not show him (12.11).
+    expect(g.state.leaders.kleist?.hex).toBe('1733');
+    const atBreslau = rolls.filter((r) => r.hex === '1733');
+    // Before the siege table was read: rolls at Breslau on every turn from 8 to 15.
+    expect(atBreslau).toHaveLength(1);
+    expect(g.state.siegeRolls?.['1733']).toMatchObject({ garrison: 'prussian-allied' });
+    const r = g.state.siegeRolls?.['1733'];
+    expect(r && r.die - r.modified).toBe(2);
+    expect(g.state.leaders.daun?.hex).toBe('1532');
+    expect(rolls.some((x) => x.hex === '1532')).toBe(true);
+    // Breslau is no longer an objective of the plan; Glatz is.
+    const board = boardFromView(view(toMarch(g.state, 'austria'), 'austria', [], map), map);
+    const objectives = campaignPlan(board).objectives.map((o) => o.hex);
+    expect(objectives).not.toContain('1733');
+    expect(objectives).toContain('1532');
+  });
+});
+
 describe('autopilot levels', () => {
   it('service levels: 1 passive, 2 standard, 3 expert', () => {
     expect([levelOf(1), levelOf(2), levelOf(3)]).toEqual(['passive', 'standard', 'expert']);

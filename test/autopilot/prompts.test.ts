@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Board, BoardLeader, BoardStack } from '../../src/autopilot/board.js';
 import { driverMap } from '../../src/autopilot/driver.js';
 import { answerPrompt } from '../../src/autopilot/prompts.js';
+import { siegeChances } from '../../src/autopilot/siege-odds.js';
 import type { Action } from '../../src/engine/actions.js';
 import type { HexId, Side } from '../../src/engine/types.js';
 
@@ -158,6 +159,63 @@ describe('autopilot prompts', () => {
     const legal: Action[] = [{ type: 'siege-resolve', hex: '1125' }, { type: 'done' }];
     expect(pick(b, legal)).toEqual({ type: 'siege-resolve', hex: '1125' });
     expect(pick(b, legal, 'passive')).toEqual({ type: 'done' });
+  });
+
+  it('13.0/13.2: the chances of one roll follow the reconstructed table and the modifier an announced roll showed', () => {
+    const at = (m?: number) =>
+      siegeChances(
+        board(
+          'prussian-allied',
+          [],
+          [stack('1125', 'coalition', null, 2, [])],
+          m === undefined
+            ? {}
+            : {
+                siegeModifiers: new Map([['1125', { modifier: m, turn: 4, garrison: 'coalition' as const }]]),
+              },
+        ),
+        '1125',
+      );
+    // Breach on a modified 5+, attacker loss on 1 or less (assets/tables/siege.json).
+    expect(at()).toEqual({ breach: 2 / 6, loss: 1 / 6 });
+    expect(at(0)).toMatchObject({ breach: 2 / 6, loss: 1 / 6, known: 0 });
+    expect(at(1)).toMatchObject({ breach: 1 / 6, loss: 2 / 6, known: 1 });
+    expect(at(2)).toMatchObject({ breach: 0, loss: 3 / 6, known: 2 });
+  });
+
+  it('13.15/13.32: the campaign levels leave be a siege no roll can breach; the novice still rolls', () => {
+    const known = (m: number, garrison: Side = 'coalition') => ({
+      siegeModifiers: new Map([['1125', { modifier: m, turn: 4, garrison }]]),
+    });
+    const mk = (extra: Partial<Board>) =>
+      board(
+        'prussian-allied',
+        [stack('1125', 'prussian-allied', 12, 0, [FREDERICK]), stack('1623', 'prussian-allied', 12, 0, [])],
+        [stack('1125', 'coalition', null, 2, []), stack('1623', 'coalition', null, 2, [])],
+        extra,
+      );
+    const legal: Action[] = [
+      { type: 'siege-resolve', hex: '1125' },
+      { type: 'siege-resolve', hex: '1623' },
+      { type: 'done' },
+    ];
+    const one: Action[] = [{ type: 'siege-resolve', hex: '1125' }, { type: 'done' }];
+    for (const level of ['standard', 'expert'] as const) {
+      // Prague's last roll showed a modifier of 2 (Initiative 2 inside): Dresden is rolled instead.
+      expect(answerPrompt(mk(known(2)), legal, level)?.action).toEqual({
+        type: 'siege-resolve',
+        hex: '1623',
+      });
+      expect(answerPrompt(mk(known(2)), one, level)?.action).toEqual({ type: 'done' });
+      // A modifier of 1 still breaches on a 6: the roll is taken.
+      expect(answerPrompt(mk(known(1)), one, level)?.action).toEqual({ type: 'siege-resolve', hex: '1125' });
+      // A roll made while Prague was ours tells nothing about the enemy garrison now.
+      expect(answerPrompt(mk(known(2, 'prussian-allied')), one, level)?.action).toEqual({
+        type: 'siege-resolve',
+        hex: '1125',
+      });
+    }
+    expect(answerPrompt(mk(known(2)), one, 'novice')?.action).toEqual({ type: 'siege-resolve', hex: '1125' });
   });
 
   it('9.52: retreats towards a friendly garrisoned fortress in supply rather than into the open', () => {
