@@ -39,13 +39,24 @@ export const LEADERLESS_BREACH = chances(0).breach;
 const byModifier = new Map<number, { breach: number; loss: number }>();
 
 /**
+ * Turns a roll's modifier is trusted. The commander it showed may walk out once the siege is lifted
+ * (12.22) and no one sees who is inside (12.11): after this long without a roll the garrison counts
+ * as unknown again, so an opponent cannot keep the autopilot away from a fortress for the rest of
+ * the game by showing it a good commander once.
+ */
+export const SIEGE_MEMORY_TURNS = 4;
+
+/**
  * The chances of one roll against the enemy garrison in `hex`: with the modifier the last announced
- * roll there showed while the enemy held it, else as against a leaderless garrison (the first roll
- * tells).
+ * roll there showed while the enemy held it, in the last SIEGE_MEMORY_TURNS turns; else as against
+ * a leaderless garrison (the first roll tells).
  */
 export function siegeChances(board: Board, hex: HexId): SiegeChances {
   const seen = board.siegeModifiers?.get(hex);
-  const known = seen && seen.garrison === otherSideOf(board.side) ? seen.modifier : undefined;
+  const known =
+    seen && seen.garrison === otherSideOf(board.side) && board.turn - seen.turn <= SIEGE_MEMORY_TURNS
+      ? seen.modifier
+      : undefined;
   const m = known ?? 0;
   let c = byModifier.get(m);
   if (!c) {

@@ -314,7 +314,7 @@ describe('autopilot sieges (13.0)', () => {
       seed: 1,
       level: sideLevels(probe, 'hold', 'expert'),
       map,
-      turns: 12,
+      turns: 11,
       onStep: ({ seat, action, state }) => {
         if (seat === 'austria' && action.type === 'siege-resolve')
           rolls.push({ turn: state.turn, hex: action.hex });
@@ -331,10 +331,14 @@ describe('autopilot sieges (13.0)', () => {
     expect(g.state.leaders.daun?.hex).toBe('1532');
     expect(rolls.some((x) => x.hex === '1532')).toBe(true);
     // Breslau is no longer an objective of the plan; Glatz is.
-    const board = boardFromView(view(toMarch(g.state, 'austria'), 'austria', [], map), map);
+    const march = toMarch(g.state, 'austria');
+    const board = boardFromView(view(march, 'austria', [], map), map);
     const objectives = campaignPlan(board).objectives.map((o) => o.hex);
     expect(objectives).not.toContain('1733');
     expect(objectives).toContain('1532');
+    // Four turns after the roll the garrison counts as unknown again (the commander may have left, 12.22).
+    const later = boardFromView(view({ ...march, turn: (r?.turn ?? 0) + 5 }, 'austria', [], map), map);
+    expect(campaignPlan(later).objectives.map((o) => o.hex)).toContain('1733');
   });
 });
 

@@ -218,6 +218,25 @@ describe('autopilot prompts', () => {
     expect(answerPrompt(mk(known(2)), one, 'novice')?.action).toEqual({ type: 'siege-resolve', hex: '1125' });
   });
 
+  it('12.22/13.0: a modifier is trusted four turns; then the garrison counts as unknown and the siege is tried again', () => {
+    const at = (turn: number) =>
+      board(
+        'prussian-allied',
+        [stack('1125', 'prussian-allied', 12, 0, [FREDERICK])],
+        [stack('1125', 'coalition', null, 2, [])],
+        {
+          turn,
+          siegeModifiers: new Map([['1125', { modifier: 2, turn: 4, garrison: 'coalition' as const }]]),
+        },
+      );
+    const one: Action[] = [{ type: 'siege-resolve', hex: '1125' }, { type: 'done' }];
+    expect(siegeChances(at(8), '1125')).toMatchObject({ breach: 0, known: 2 });
+    expect(answerPrompt(at(8), one, 'expert')?.action).toEqual({ type: 'done' });
+    // The commander may have walked out since the siege was lifted (12.22): one more roll tells.
+    expect(siegeChances(at(9), '1125')).toEqual({ breach: 2 / 6, loss: 1 / 6 });
+    expect(answerPrompt(at(9), one, 'expert')?.action).toEqual({ type: 'siege-resolve', hex: '1125' });
+  });
+
   it('9.52: retreats towards a friendly garrisoned fortress in supply rather than into the open', () => {
     // Dresden (1623) garrisoned by Prussians supplies its neighbours; 1724 is next to it.
     const b = board(
