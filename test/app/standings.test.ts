@@ -168,9 +168,9 @@ describe('campaign records from the action logs', () => {
 
 describe('/history: the story from the log, told to each reader', () => {
   it('after the end everything; to the public only what is public (9.0: battle reports go to the sides)', () => {
-    // fx-1757-s3 fights a battle with a retreat in Turn 8 (the fixture as re-recorded for rules
-    // version 3, issue 20, has battles only there and in fx-1759-s4); the hex is read from the full story.
-    const game = 'fx-1757-s3';
+    // fx-1759-s4 fights a battle (the fixture as re-recorded for rules version 4 has battles in
+    // fx-1759-s4, fx-1760-dice and fx-1761-s6; only the first is over); the hex is read from the full story.
+    const game = 'fx-1759-s4';
     const all = campaignStory(h.db, engine, game, 'all').flatMap((c) => c.lines);
     const pub = campaignStory(h.db, engine, game, { seats: [] }).flatMap((c) => c.lines);
     const austria = campaignStory(h.db, engine, game, { seats: ['austria'] }).flatMap((c) => c.lines);
