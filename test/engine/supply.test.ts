@@ -144,6 +144,27 @@ describe('10.12 operative depots', () => {
     expect(computeSupply(bare, engineMap(), 'prussian-allied').operativeDepots).toEqual([]);
   });
 
+  it('10.12 C / 10.22: a depot that joins the network measures the path length from itself, also over hexes already reached', () => {
+    // Dresden (1623) reaches 1626 in three hexes and 1628 in five; once the manned depot at 1626
+    // joins, paths start again from there (five more hexes: 1631), over hexes the fortress had reached.
+    const s = start([
+      U('prussia', '1623', 1),
+      U('prussia', '1626', 1, { depot: true }),
+      U('austria', '0231', 1),
+    ]);
+    const pa = computeSupply(s, engineMap(), 'prussian-allied');
+    expect(pa.operativeDepots).toEqual(['1626']);
+    expect(pa.supplied.has('1631')).toBe(true);
+    expect(pa.supplied.has('1632')).toBe(false);
+    const alone = computeSupply(
+      start([U('prussia', '1623', 1), U('austria', '0231', 1)]),
+      engineMap(),
+      'prussian-allied',
+    );
+    expect(alone.supplied.has('1628')).toBe(true);
+    expect(alone.supplied.has('1629')).toBe(false);
+  });
+
   it('10.13: an Austrian-controlled depot supplies every Coalition nationality', () => {
     const s = start([
       U('austria', '1125', 1),

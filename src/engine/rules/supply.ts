@@ -30,7 +30,36 @@ function canTraceOut(state: GameState, hex: HexId, side: Side, zoc: Set<HexId> |
   return true;
 }
 
-/** Multi-source breadth-first trace of paths of at most `len` hexes (10.22 counting). */
+/**
+ * The neighbours a supply path may step into from `hex` (10.24: on the map, not sea or lake, across
+ * an open hexside). They depend on the map alone, so each hex's list is worked out once per map.
+ */
+const stepsByMap = new WeakMap<StrategicMap, Map<HexId, HexId[]>>();
+function supplySteps(map: StrategicMap, hex: HexId): HexId[] {
+  let table = stepsByMap.get(map);
+  if (!table) {
+    table = new Map();
+    stepsByMap.set(map, table);
+  }
+  let steps = table.get(hex);
+  if (!steps) {
+    steps = adjacentHexes(hex).filter((n) => {
+      if (!map.onMap(n)) return false;
+      const t = map.terrain(n);
+      return t !== 'sea' && t !== 'lake' && hexsideOpen(map, hex, n);
+    });
+    table.set(hex, steps);
+  }
+  return steps;
+}
+
+/**
+ * Multi-source breadth-first trace of paths of at most `len` hexes (10.22 counting). With `dist`
+ * given, the trace goes on from an earlier one with more sources: a hex already reached is entered
+ * again only when a new source brings it closer, so the result is the trace from all the sources
+ * at once (10.12 C grows the network one depot at a time, and tracing it anew each time was the
+ * largest cost of supply).
+ */
 function trace(
   state: GameState,
   map: StrategicMap,
@@ -38,11 +67,11 @@ function trace(
   sources: HexId[],
   len: number,
   zoc: Set<HexId> | null,
+  dist: Map<HexId, number> = new Map(),
 ): Map<HexId, number> {
-  const dist = new Map<HexId, number>();
   const queue: HexId[] = [];
   for (const s of sources) {
-    if (!dist.has(s)) {
+    if (dist.get(s) !== 0) {
       dist.set(s, 0);
       queue.push(s);
     }
@@ -52,12 +81,9 @@ function trace(
     const d = dist.get(hex)!;
     if (d >= len) continue;
     if (!canTraceOut(state, hex, side, zoc)) continue;
-    for (const n of adjacentHexes(hex)) {
-      if (dist.has(n) || !map.onMap(n)) continue;
-      // 10.24: only through hexes a force may enter and hexsides it may cross.
-      const t = map.terrain(n);
-      if (t === 'sea' || t === 'lake') continue;
-      if (!hexsideOpen(map, hex, n)) continue;
+    for (const n of supplySteps(map, hex)) {
+      const seen = dist.get(n);
+      if (seen !== undefined && seen <= d + 1) continue;
       dist.set(n, d + 1);
       queue.push(n);
     }
@@ -124,19 +150,19 @@ export function computeSupplyUncached(state: GameState, map: StrategicMap, side:
   // 1757 special: the Russian depot linked to an off-map fortress is operative by itself.
   const operative = new Set<HexId>(candidates.filter((d) => d.offMapLink).map((d) => d.hex));
   // 10.12 C: grow the network from the garrisoned fortresses until no depot joins.
-  let reach = trace(state, map, side, [...fortresses, ...operative], len, zoc);
+  const reach = trace(state, map, side, [...fortresses, ...operative], len, zoc);
   for (;;) {
-    let added = false;
+    const joined: HexId[] = [];
     for (const d of candidates) {
       if (operative.has(d.hex)) continue;
       // 10.12 B: at least one friendly SP in the depot's hex; 10.43: an unblocked path into it.
       if (sideSp(state, d.hex, side) > 0 && reach.has(d.hex)) {
         operative.add(d.hex);
-        added = true;
+        joined.push(d.hex);
       }
     }
-    if (!added) break;
-    reach = trace(state, map, side, [...fortresses, ...operative], len, zoc);
+    if (joined.length === 0) break;
+    trace(state, map, side, joined, len, zoc, reach);
   }
   return { side, supplied: new Set(reach.keys()), fortresses, operativeDepots: [...operative].sort() };
 }
