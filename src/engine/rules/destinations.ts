@@ -39,11 +39,30 @@ export function marchDestinations(
   if (onlyTo) reach = new Map([...reach].filter(([h]) => onlyTo.has(h)));
   const enemy = otherSide(side);
   const out: Array<{ path: HexId[]; overwhelm: boolean }> = [];
-  const before = l.nationality === 'prussia' ? undefined : commandExcess(state, l.nationality);
+  const nat = l.nationality;
+  const before = nat === 'prussia' ? undefined : commandExcess(state, nat);
+  // 5.37 reads a destination only through the leaders, active forces and SP of the nationality in
+  // it: wherever none stand, the verdict is the same, so it is asked once (most destinations are
+  // such hexes, and asking each was a twentieth of a top-level campaign's time).
+  const occupied = new Set<HexId>();
+  if (before) {
+    for (const x of Object.values(state.leaders))
+      if (x.status === 'map' && x.nationality === nat && x.hex) occupied.add(x.hex);
+    for (const a of state.movement.active) if (a.nationality === nat) occupied.add(a.hex);
+  }
+  let emptyVerdict: boolean | undefined;
+  const breaks537 = (dest: HexId): boolean => {
+    if (!before) return false;
+    const ask = () =>
+      check537(state, hypotheticalMove(state, l, f, dest, f ? f.sp : sp), nat, before) !== undefined;
+    const s = nationSp(state, dest, nat);
+    if (occupied.has(dest) || s.out !== 0 || s.in !== 0) return ask();
+    emptyVerdict ??= ask();
+    return emptyVerdict;
+  };
   for (const [dest, r] of [...reach.entries()].sort(([a], [b]) => a.localeCompare(b))) {
     // 5.37 at the destination, exactly as apply() checks it after the march.
-    if (before && check537(state, hypotheticalMove(state, l, f, dest, f ? f.sp : sp), l.nationality, before))
-      continue;
+    if (breaks537(dest)) continue;
     out.push({ path: r.path, overwhelm: false });
     // 5.5: offer an Overwhelming Attack where enemy SP stand outside the fortress, unless this force
     // already attempted one there (5.58).
