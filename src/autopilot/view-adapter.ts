@@ -17,6 +17,29 @@ import type { Board, BoardLeader, BoardStack } from './board.js';
 
 export class ViewError extends Error {}
 
+/**
+ * The bundled scenarios, parsed once: every decision builds a Board, and validating the scenario
+ * file with zod each time was 3 % of a top-level campaign (`npm run bench -- expert`). Frozen, since
+ * the Board hands out its `rules`: a writer would fail loudly instead of changing later decisions.
+ */
+const scenarios = new Map<string, Scenario>();
+function deepFreeze<T>(x: T): T {
+  if (x && typeof x === 'object' && !Object.isFrozen(x)) {
+    Object.freeze(x);
+    for (const v of Object.values(x)) deepFreeze(v);
+  }
+  return x;
+}
+function bundledScenario(id: string): Scenario | undefined {
+  if (!isScenarioId(id)) return undefined;
+  let s = scenarios.get(id);
+  if (!s) {
+    s = deepFreeze(loadScenario(id));
+    scenarios.set(id, s);
+  }
+  return s;
+}
+
 function leaderOf(l: ViewLeader): BoardLeader {
   // Enemy counters show rank and name; their printed ratings are public (scenarios/leaders.json).
   const r = l.initiative === undefined ? leaderRatings().leaders[l.id] : undefined;
@@ -114,7 +137,7 @@ export function boardFromView(view: View, map: StrategicMap = engineMap()): Boar
     throw new ViewError('the autopilot plays a seat: it needs a seat view, not the public one');
   const seat = view.viewer;
   const side = view.side;
-  const scenario = isScenarioId(view.scenario) ? loadScenario(view.scenario) : undefined;
+  const scenario = bundledScenario(view.scenario);
   const seatSide: Partial<Record<Nationality, Side>> = { ...DEFAULT_SIDE, ...(scenario?.control ?? {}) };
   const friends = new Map<string, BoardStack>();
   const enemies = new Map<string, BoardStack>();
