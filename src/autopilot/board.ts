@@ -46,6 +46,8 @@ export interface BoardDepot {
   side: Side;
   owner: Nationality;
   status: 'building' | 'complete';
+  /** 1757 4B: linked to an off-map fortress, operative by itself (no SP, no link on the map). */
+  linked?: boolean;
 }
 
 export interface BoardActive {

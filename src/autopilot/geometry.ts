@@ -279,8 +279,22 @@ export function supplyPicture(
     if (!board.map.fortress(hex)) continue;
     if ((s.in ?? 0) > 0 || (s.in === null && s.garrisoned)) sources.push(g.index.get(hex) ?? -1);
   }
+  // 1757 4B: the Russian depot linked to an off-map fortress is a source by itself, manned or not.
+  // (Until 28 Nov 2026 the picture left it out: the Russian army that arrives on it in 1757 saw
+  // itself out of supply in East Prussia and stood at 3340 for the rest of the year.)
+  for (const d of board.depots)
+    if (d.linked && d.side === side && d.status === 'complete') sources.push(g.index.get(d.hex) ?? -1);
+  // 10.12 B: a depot is operative only with at least one friendly SP in its hex; a leader alone keeps
+  // nothing. Our own strengths are shown; the enemy's are hidden, but its combat units are seen.
+  const manned = (hex: HexId) => {
+    const s = own.get(hex);
+    if (!s) return false;
+    return side === board.side ? (s.out ?? 0) + (s.in ?? 0) > 0 : s.hasCombat;
+  };
   const depots = board.depots
-    .filter((d) => d.side === side && d.status === 'complete' && own.has(d.hex) && d.hex !== emptied)
+    .filter(
+      (d) => !d.linked && d.side === side && d.status === 'complete' && manned(d.hex) && d.hex !== emptied,
+    )
     .map((d) => g.index.get(d.hex) ?? -1)
     .filter((i) => i >= 0);
   const depth = new Int32Array(g.ids.length);

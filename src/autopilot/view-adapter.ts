@@ -177,7 +177,13 @@ export function boardFromView(view: View, map: StrategicMap = engineMap()): Boar
       (s.side === side ? friends : enemies).set(h.hex, stack);
     }
     if (h.depot)
-      depots.push({ hex: h.hex, side: h.depot.side, owner: h.depot.owner, status: h.depot.status });
+      depots.push({
+        hex: h.hex,
+        side: h.depot.side,
+        owner: h.depot.owner,
+        status: h.depot.status,
+        ...(h.depot.linked ? { linked: true } : {}),
+      });
   }
   if (scenario) estimateEnemies(view, scenario, side, enemies);
   const moving = (view.moving ?? []).find((m) => {

@@ -62,7 +62,11 @@ export interface ViewStack {
 export interface ViewHex {
   hex: HexId;
   stacks: ViewStack[];
-  depot?: { owner: Nationality; side: Side; status: 'building' | 'complete' };
+  /**
+   * `linked`: 1757 4B, the Russian depot linked to an off-map fortress, operative by itself (public:
+   * the scenario rule, and its capture, which cuts the link, is announced).
+   */
+  depot?: { owner: Nationality; side: Side; status: 'building' | 'complete'; linked?: true };
   besieged: boolean;
 }
 
@@ -212,7 +216,16 @@ export function view(
     hexes.push({
       hex,
       stacks,
-      ...(d ? { depot: { owner: d.owner, side: state.seatSide[d.owner], status: d.status } } : {}),
+      ...(d
+        ? {
+            depot: {
+              owner: d.owner,
+              side: state.seatSide[d.owner],
+              status: d.status,
+              ...(d.offMapLink ? { linked: true as const } : {}),
+            },
+          }
+        : {}),
       besieged: state.besieged.includes(hex),
     });
   }

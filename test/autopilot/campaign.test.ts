@@ -107,14 +107,14 @@ describe('autopilot campaign plan', () => {
     expect(g.captures.some((c) => c.hex === '1623' && c.side === 'prussian-allied')).toBe(true);
   });
 
-  it('13.2/16.2: on the last turn the expert depot guard stays at its post while the siege goes on (1756 seed 18, Dresden falls on turn 18)', () => {
+  it('13.2/16.2: on the last turn the expert depot guard stays at its post while the siege goes on (1756 seed 30, Dresden falls on turn 18)', () => {
     // Before, every guard marched into winter quarters on the last turn (16.2), the depot at Dresden
     // lost its supply in that March Phase and the last siege roll was never made.
-    const probe = setup('1756', 18, { map });
+    const probe = setup('1756', 30, { map });
     const rolls: number[] = [];
     const g = playGame({
       scenario: '1756',
-      seed: 18,
+      seed: 30,
       level: sideLevels(probe, 'expert', 'expert'),
       map,
       onStep: ({ seat, events, state }) => {
