@@ -431,7 +431,13 @@ export function makePlan(board: Board, style: PlanStyle = NOVICE_STYLE): Plan {
       const eOut = estimateEnemyOut(e);
       if (holder === enemy) {
         const aim = camp ? aimWeight(board, board.side, f.hex) : 1;
-        const focus = camp && camp.target[l.nationality] === f.hex ? 1.5 : 1;
+        // The campaign objective counts more once it lies in the supply net (10.2). Beyond it the
+        // army needs a depot line to get there (10.41-10.43), and an enemy fortress on the way,
+        // once taken, carries the net forward itself: with the bonus on a far objective the
+        // Coalition's main armies waited at staging hexes before Breslau and Magdeburg while
+        // Neisse lay at hand (1760 seed 1), and took a third of the fortresses the novice level
+        // took against the same opponent (docs/balance.md, "The campaign objective").
+        const focus = camp && camp.target[l.nationality] === f.hex && supply.depth.has(f.hex) ? 1.5 : 1;
         // A field army standing in the fortress hex must be beaten first: with odds, the battle
         // counts, not the bare SP ratio.
         const beatable = style.odds

@@ -107,14 +107,14 @@ describe('autopilot campaign plan', () => {
     expect(g.captures.some((c) => c.hex === '1623' && c.side === 'prussian-allied')).toBe(true);
   });
 
-  it('13.2/16.2: on the last turn the expert depot guard stays at its post while the siege goes on (1756 seed 30, Dresden falls on turn 18)', () => {
+  it('13.2/16.2: on the last turn the expert depot guard stays at its post while the siege goes on (1756 seed 5, Dresden falls on turn 18)', () => {
     // Before, every guard marched into winter quarters on the last turn (16.2), the depot at Dresden
     // lost its supply in that March Phase and the last siege roll was never made.
-    const probe = setup('1756', 30, { map });
+    const probe = setup('1756', 5, { map });
     const rolls: number[] = [];
     const g = playGame({
       scenario: '1756',
-      seed: 30,
+      seed: 5,
       level: sideLevels(probe, 'expert', 'expert'),
       map,
       onStep: ({ seat, events, state }) => {
@@ -302,6 +302,33 @@ describe('autopilot: the expert main army stays on the offensive', () => {
     const board = boardFromView(view(state, 'austria', [], map), map);
     expect(makePlan(board, STYLES.expert).goals.get('daun')).toMatchObject({ hex: '1631', kind: 'siege' });
     expect(makePlan(board, STYLES.standard).goals.get('daun')).toMatchObject({ hex: '1733', kind: 'defend' });
+  });
+});
+
+describe('autopilot: fortresses on the way to the campaign objective (10.2, 13.1)', () => {
+  // 1760 seed 1, novice allies against the standard Coalition. The Austrian objective is Breslau,
+  // beyond the Austrian supply net; until 28 Nov 2026 the campaign objective counted half as much
+  // again wherever it lay, and Daun waited at staging hexes for depots towards Breslau (turns 1-16)
+  // while Neisse stood in reach: the Coalition took no fortress in that game.
+  it('10.2: the objective counts extra only inside the supply net, so Daun takes Neisse first and then Breslau', () => {
+    const probe = setup('1760', 1, { map });
+    const captures: Array<{ turn: number; hex: string }> = [];
+    let last = probe.fortressControl;
+    const g = playGame({
+      scenario: '1760',
+      seed: 1,
+      level: sideLevels(probe, 'novice', 'standard'),
+      map,
+      turns: 10,
+      onStep: ({ state }) => {
+        for (const [hex, side] of Object.entries(state.fortressControl))
+          if (side === 'coalition' && last[hex] !== 'coalition') captures.push({ turn: state.turn, hex });
+        last = state.fortressControl;
+      },
+    });
+    expect(captures.map((c) => c.hex).slice(0, 3)).toEqual(['1821', '1434', '1733']);
+    expect(g.state.fortressControl['1434']).toBe('coalition');
+    expect(g.state.fortressControl['1733']).toBe('coalition');
   });
 });
 
