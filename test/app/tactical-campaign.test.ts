@@ -269,7 +269,11 @@ describe('campaign battles on the tactical map through the service (issue #16)',
         e.visibility === 'public' ||
         (e.visibility as { seats?: string[] }).seats?.includes(outsider as string),
     );
-    const aboutBattle = toOutsider.filter((e) => (e.data as { hex?: string } | undefined)?.hex === hex);
+    // A depot at the hex (the autopilot's army builds one there in this game, 10.41) is public
+    // campaign news, not news of the battle.
+    const aboutBattle = toOutsider.filter(
+      (e) => (e.data as { hex?: string } | undefined)?.hex === hex && !e.type.startsWith('depot-'),
+    );
     expect([...new Set(aboutBattle.map((e) => e.type))].sort()).toEqual(['battle', 'battle-public']);
     const report = aboutBattle.find((e) => e.type === 'battle')!.data!;
     const TABLE_KEYS = [
