@@ -218,6 +218,19 @@ export function battleValue(
   return { swing: odds.swing - (e.out === null ? HIDDEN_MARGIN : 0), win: odds.winChance };
 }
 
+/**
+ * Whether the hex of an enemy army lies in our supply net once the army is beaten (10.2). The trace
+ * never enters the enemy's hex itself while it stands there (10.32), and the Austrian Zone of
+ * Control around it (6.1) stops the Prussian trace one hex short, so a neighbour reached short of
+ * the full supply length stands in for it. (Until 28 Nov 2026 `seek` asked for the hex itself, and
+ * the Prussians never sought out an Austrian army.)
+ */
+function fedAfterBattle(board: Board, supply: SupplyPicture, hex: HexId): boolean {
+  if (supply.supplied.has(hex)) return true;
+  const len = SUPPLY_LENGTH[board.side];
+  return adjacentHexes(hex).some((n) => (supply.depth.get(n) ?? len) < len);
+}
+
 export function makePlan(board: Board, style: PlanStyle = NOVICE_STYLE): Plan {
   const supply = supplyPicture(board);
   const camp = style.campaign ? campaignPlan(board) : undefined;
@@ -475,7 +488,7 @@ export function makePlan(board: Board, style: PlanStyle = NOVICE_STYLE): Plan {
             style.seek &&
             sp >= ARMY_SP &&
             (reach.get(eh) ?? 99) <= SEEK_MP &&
-            supply.supplied.has(eh) &&
+            fedAfterBattle(board, supply, eh) &&
             (() => {
               const c = battleValue(
                 board,

@@ -11,6 +11,7 @@ import {
   STYLES,
 } from '../../src/autopilot/decide.js';
 import { driverMap, playGame } from '../../src/autopilot/driver.js';
+import { supplyPicture } from '../../src/autopilot/geometry.js';
 import { makePlan } from '../../src/autopilot/plan.js';
 import { createAutopilotRng } from '../../src/autopilot/rng.js';
 import { boardFromView } from '../../src/autopilot/view-adapter.js';
@@ -178,6 +179,29 @@ describe('autopilot: the expert marches on an enemy field army it expects to bea
     const noSeek = makePlan(board, { ...STYLES.expert, seek: false }).goals.get('charles');
     expect(noSeek?.hex).not.toBe('1626');
     expect(makePlan(board, STYLES.standard).goals.get('charles')?.hex).not.toBe('1626');
+  });
+
+  it('10.32: the Prussian expert marches on an Austrian army its supply net reaches but for the army and its Zone of Control', () => {
+    // 1757 seed 2 after a turn of standard self-play: Koenigsegg's army at 1426. The Prussian trace
+    // does not enter his hex, nor leave the hexes of his Zone of Control (6.1, 10.32), so the hex
+    // itself is never in the Prussian picture; until 28 Nov 2026 `seek` asked for it to be, and the
+    // Prussians never sought out an Austrian army.
+    const probe = setup('1757', 2, { map });
+    const g = playGame({
+      scenario: '1757',
+      seed: 2,
+      level: sideLevels(probe, 'standard', 'standard'),
+      map,
+      turns: 1,
+    });
+    const board = boardFromView(view(toMarch(g.state, 'prussia'), 'prussia', [], map), map);
+    expect(board.enemies.get('1426')?.leaders.map((l) => l.id)).toContain('koenigsegg');
+    expect(supplyPicture(board).supplied.has('1426')).toBe(false);
+    const goal = makePlan(board, STYLES.expert).goals.get('frederick');
+    expect(goal?.kind).toBe('attack');
+    expect(goal?.hex).toBe('1426');
+    // A seek (worth a fortress of the year's aims), not the plain battle the standard level weighs.
+    expect(goal?.note).toMatch(/marches on the enemy army/);
   });
 
   it('9.3: with 12 SP estimated (under 1.5 to 1 for its 15) the expert does not march on the corps', () => {
