@@ -324,6 +324,35 @@ export function makePlan(board: Board, style: PlanStyle = NOVICE_STYLE): Plan {
     // Demoralized or outmatched where it stands: fall back on the nearest safe supplied fortress or hex.
     const outmatched = enemyOutHere > 0 && enemyOutHere > 1.3 * totalHere;
     if (here?.demoralized || outmatched || !supply.supplied.has(hex)) {
+      // Cut off by an enemy army within a march that it expects to beat (the expert, `seek`):
+      // strike at the army that cuts the line rather than give up the ground. The victor's gain outweighs a turn's
+      // attrition (10.61), and the beaten army retreats off the supply path it blocked (9.5,
+      // 10.32). 1756: Browne stepping behind Frederick at Dresden onto the depot line.
+      if (style.seek && !here?.demoralized && !outmatched && sp >= ARMY_SP) {
+        const near = marchDistanceFrom(board.map, hex, MAX_MA);
+        let strike: { hex: HexId; swing: number } | undefined;
+        for (const [eh, e] of board.enemies) {
+          if (eh === hex || !e.hasCombat || estimateEnemyOut(e) <= 0 || !allowed(eh)) continue;
+          if ((near.get(eh) ?? 99) > MAX_MA) continue;
+          // Only the army that cuts the line: without it, this hex would be supplied again.
+          const without = new Map(board.enemies);
+          without.delete(eh);
+          if (!supply.supplied.has(hex) && !supplyPicture({ ...board, enemies: without }).supplied.has(hex))
+            continue;
+          const v = battleValue(board, sp, ownHere, eh, friendSp(board, eh, 'out'), 1, style.robust);
+          if (v.swing <= style.battleMargin - boldness || v.win < 0.5) continue;
+          if (!strike || v.swing > strike.swing || (v.swing === strike.swing && eh < strike.hex))
+            strike = { hex: eh, swing: v.swing };
+        }
+        if (strike) {
+          goals.set(l.id, {
+            hex: strike.hex,
+            kind: 'attack',
+            note: `strikes at the enemy army at ${strike.hex}`,
+          });
+          continue;
+        }
+      }
       const safe = forts
         .filter(
           (f) => allowed(f.hex) && fortressHolder(board, f.hex) === board.side && !board.enemies.has(f.hex),
@@ -394,7 +423,9 @@ export function makePlan(board: Board, style: PlanStyle = NOVICE_STYLE): Plan {
 
     // The main army on the depot that feeds its advance waits for its guard (10.12 B: once nobody
     // stands in it the depot feeds nothing, and the army beyond it starves, 10.61).
-    if (camp && camp.roles.get(l.id)?.role === 'main') {
+    // The expert (`drive`) leaves one SP on each field depot it marches off (decide.ts), so it
+    // does not wait.
+    if (camp && !style.drive && camp.roles.get(l.id)?.role === 'main') {
       const depotHere = board.depots.some(
         (d) =>
           d.hex === hex && d.side === board.side && d.owner === l.nationality && !board.map.fortress(hex),
@@ -575,7 +606,15 @@ export function makePlan(board: Board, style: PlanStyle = NOVICE_STYLE): Plan {
           // Only where this army can get to (the side's net may lie on another front).
           if (reach.get(h) === undefined) continue;
           // Quick to reach and not at the very edge of the net.
-          const key = (reach.get(h) ?? 99) + steps * 2 + depth * 0.1;
+          let key = (reach.get(h) ?? 99) + steps * 2 + depth * 0.1;
+          // The expert (`drive`) counts the turns to the first siege roll first: the march to the
+          // staging hex, the turn on its new depot (10.42 keeps ten SP there until it is done), the
+          // march on, the depot in the objective (13.12). Any hex within a supply length of the
+          // objective serves, and one a march nearer the army saves a roll (1756: a staging hex
+          // five hexes short of Dresden and a march from Magdeburg, rather than one next to
+          // Dresden two marches away).
+          if (style.drive)
+            key += 100 * (Math.ceil((reach.get(h) ?? 99) / MAX_MA) + Math.ceil(steps / MAX_MA));
           if (key < bestDepth || (key === bestDepth && stage !== undefined && h < stage)) {
             bestDepth = key;
             stage = h;

@@ -11,14 +11,16 @@ import {
   STYLES,
 } from '../../src/autopilot/decide.js';
 import { driverMap, playGame } from '../../src/autopilot/driver.js';
-import { supplyPicture } from '../../src/autopilot/geometry.js';
+import { marchDistanceFrom, SUPPLY_LENGTH, supplyPicture } from '../../src/autopilot/geometry.js';
 import { makePlan } from '../../src/autopilot/plan.js';
 import { createAutopilotRng } from '../../src/autopilot/rng.js';
 import { boardFromView } from '../../src/autopilot/view-adapter.js';
 import { apply } from '../../src/engine/apply.js';
+import { MAX_MA } from '../../src/engine/index.js';
 import { setup } from '../../src/engine/setup.js';
 import type { GameState, Seat, Side } from '../../src/engine/types.js';
 import { view } from '../../src/engine/view.js';
+import { distance as hexDistance } from '../../src/map/hex.js';
 
 const map = driverMap();
 
@@ -87,15 +89,16 @@ describe('autopilot campaign plan', () => {
     expect(depotGuardSp(board, true)).toBe(2);
   });
 
-  it('13.12/16.31: in 1756 (seed 1) the siege of Dresden keeps its supply through winter and Prussia rolls on turns 17 and 18 if need be', () => {
-    // Before: the depot at 2021 that fed the siege was left with one SP on turn 12; winter attrition
-    // took it on turn 16, the depot at Dresden lost its supply (10.12 B, 13.12) and the army broke
-    // off on turn 17 without another roll. Now the guard keeps SP and the siege goes on.
-    const probe = setup('1756', 1, { map });
+  it('13.12/16.31: in 1756 (seed 42) the siege of Dresden keeps its supply through winter and Prussia rolls on turns 17 and 18 if need be', () => {
+    // Before: the depot that fed the siege was left with one SP; winter attrition took it on turn
+    // 16, the depot at Dresden lost its supply (10.12 B, 13.12) and the army broke off without
+    // another roll. Now the guard keeps SP and the siege goes on. (Seed 1 until 28 Nov 2026, when
+    // the expert's quicker approach changed that game; with a one-SP guard seed 42 rolls no more.)
+    const probe = setup('1756', 42, { map });
     const rolls: number[] = [];
     const g = playGame({
       scenario: '1756',
-      seed: 1,
+      seed: 42,
       level: sideLevels(probe, 'expert', 'expert'),
       map,
       onStep: ({ seat, events, state }) => {
@@ -353,6 +356,60 @@ describe('autopilot: fortresses on the way to the campaign objective (10.2, 13.1
     expect(captures.map((c) => c.hex).slice(0, 3)).toEqual(['1821', '1434', '1733']);
     expect(g.state.fortressControl['1434']).toBe('coalition');
     expect(g.state.fortressControl['1733']).toBe('coalition');
+  });
+});
+
+describe('autopilot: the expert counts the turns to the first siege roll (10.41-10.42, 13.12)', () => {
+  it('10.42/13.12: in 1756 the expert stages a march from Magdeburg, within a supply length of Dresden; the standard level next to Dresden, two marches off', () => {
+    const state = toMarch(setup('1756', 1, { map }), 'prussia');
+    const board = boardFromView(view(state, 'prussia', [], map), map);
+    const reach = marchDistanceFrom(map, '2217', 24);
+    const standard = makePlan(board, STYLES.standard).goals.get('frederick');
+    const expert = makePlan(board, STYLES.expert).goals.get('frederick');
+    expect(standard?.note).toMatch(/staging at 1724/);
+    expect(reach.get('1724')).toBeGreaterThan(MAX_MA);
+    // A depot there feeds Dresden itself (10.2: five hexes for the Prussians), so the siege depot
+    // can follow a turn after it; and the army gets there in the first march.
+    expect(expert?.note).toMatch(/marches to besiege Dresden \(staging at \d{4}\)/);
+    expect(reach.get(expert?.hex ?? '')).toBeLessThanOrEqual(MAX_MA);
+    expect(hexDistance(expert?.hex ?? '', '1623')).toBeLessThanOrEqual(SUPPLY_LENGTH['prussian-allied']);
+  });
+
+  /** The Prussian March Phase after `turns` Game-Turns of 1756 seed 1, as the Prussian seat sees it. */
+  const board1756 = (coalition: Level, turns: number) => {
+    const probe = setup('1756', 1, { map });
+    const g = playGame({
+      scenario: '1756',
+      seed: 1,
+      level: sideLevels(probe, 'expert', coalition),
+      map,
+      turns,
+    });
+    return boardFromView(view(toMarch(g.state, 'prussia'), 'prussia', [], map), map);
+  };
+
+  it('10.12 B: the expert army on its finished depot marches on Dresden without waiting for the guard; it leaves an SP there instead', () => {
+    // Turn 11 against a passive Coalition: Frederick on his depot at 1720, Brunswick (the guard)
+    // still on his way from Silesia.
+    const board = board1756('passive', 10);
+    expect(board.depots).toContainEqual(expect.objectContaining({ hex: '1720', status: 'complete' }));
+    expect(makePlan(board, STYLES.standard).goals.get('frederick')?.note).toBe(
+      'waits on its depot for the guard',
+    );
+    const expert = makePlan(board, STYLES.expert).goals.get('frederick');
+    expect(expert).toMatchObject({ hex: '1623', kind: 'siege' });
+  });
+
+  it('10.32/9.3: cut off at Dresden, the expert strikes at the army across its supply line; the standard level falls back', () => {
+    // Turn 14 of expert self-play: Frederick besieges Dresden; Browne's Zone of Control and the Saxons
+    // at Torgau cut the path to his depots (10.32), and without the Saxons it would be open again.
+    const board = board1756('expert', 13);
+    expect(supplyPicture(board).supplied.has('1623')).toBe(false);
+    const expert = makePlan(board, STYLES.expert).goals.get('frederick');
+    expect(expert).toMatchObject({ hex: '1821', kind: 'attack' });
+    expect(expert?.note).toMatch(/strikes at the enemy army/);
+    expect(makePlan(board, STYLES.standard).goals.get('frederick')?.kind).toBe('resupply');
+    expect(makePlan(board, { ...STYLES.expert, seek: false }).goals.get('frederick')?.kind).toBe('resupply');
   });
 });
 
