@@ -403,7 +403,7 @@ function scoreGarrison(board: Board, plan: Plan, a: GarrisonAction): Scored {
   return { action: a, score: -1, why: 'keeps the field' };
 }
 
-function scoreDepot(board: Board, plan: Plan, a: DepotBuildAction): Scored {
+function scoreDepot(board: Board, plan: Plan, a: DepotBuildAction, style: PlanStyle): Scored {
   const hex = a.hex;
   const enemy = board.enemies.get(hex);
   let score = -0.5;
@@ -412,9 +412,18 @@ function scoreDepot(board: Board, plan: Plan, a: DepotBuildAction): Scored {
   const depth = plan.supply.depth.get(hex) ?? 0;
   const sp = friendSp(board, hex, 'out');
   if (depth >= 2 && sp >= ARMY_SP) score += depth - 1;
-  // Do not crowd depots: one within three hexes already serves.
+  // Do not crowd depots: one within three hexes already serves. For the expert (`drive`) only one
+  // that feeds: a finished field depot nobody stands in feeds nothing (10.12 B), and an army
+  // beside one it left behind stood for six turns, unable to march on in supply or to build
+  // (the Russians at 2938 next to their empty depot at 2939, 1759).
+  const serves = (d: (typeof board.depots)[number]) =>
+    !style.drive ||
+    d.status === 'building' ||
+    d.linked === true ||
+    board.map.fortress(d.hex) !== undefined ||
+    friendSp(board, d.hex, 'all') > 0;
   const crowded = board.depots.some(
-    (d) => d.side === board.side && d.hex !== hex && hexDistance(d.hex, hex) <= 3,
+    (d) => d.side === board.side && d.hex !== hex && hexDistance(d.hex, hex) <= 3 && serves(d),
   );
   // The army stands where the plan staged it for a depot that carries supply into its objective.
   const staged = [...plan.goals.values()].some((g) => g.kind === 'advance' && g.hex === hex);
@@ -511,7 +520,7 @@ export function decideWithReason(
         s = scoreGarrison(board, plan, a);
         break;
       case 'depot-build':
-        s = scoreDepot(board, plan, a);
+        s = scoreDepot(board, plan, a, STYLES[level]);
         break;
       case 'depot-destroy':
         s = scoreDepotDestroy(board, a);

@@ -413,6 +413,48 @@ describe('autopilot: the expert counts the turns to the first siege roll (10.41-
   });
 });
 
+describe('autopilot: depots that serve (the expert)', () => {
+  /** `seat` to act in its `phase` of turn `turn` of a game at `level` on every seat. */
+  const at = (
+    scenario: '1757' | '1759',
+    seed: number,
+    level: Level,
+    turn: number,
+    seat: Seat,
+    phase: string,
+  ) => {
+    const g = playGame({ scenario, seed, level, map, turns: turn - 1 });
+    let s = g.state;
+    for (let i = 0; i < 400 && !(s.phase === phase && s.pending.includes(seat)); i++) {
+      const r = apply(s, s.pending[0] as Seat, { type: 'done' }, map);
+      if (!r.ok) throw new Error(r.error.message);
+      s = r.state;
+    }
+    expect([s.turn, s.phase]).toEqual([turn, phase]);
+    return s;
+  };
+
+  it('10.12 B: a finished field depot nobody stands in does not crowd out a new one for the expert (1759 seed 1, the French at 1118)', () => {
+    const s = at('1759', 1, 'standard', 12, 'france', 'depot');
+    // Two finished depots within three hexes of the French army, both empty: they feed nothing.
+    expect(s.depots['1217']?.status).toBe('complete');
+    expect(s.depots['1219']?.status).toBe('complete');
+    expect(s.forces['1217']).toBeUndefined();
+    expect(s.forces['1219']).toBeUndefined();
+    const decide = (state: GameState, level: Level) => {
+      const v = view(state, 'france', [], map);
+      return decideWithReason(v, v.legal, createAutopilotRng('depot'), level, map).action;
+    };
+    expect(decide(s, 'expert')).toEqual({ type: 'depot-build', hex: '1118' });
+    expect(decide(s, 'standard')).toEqual({ type: 'done' });
+    // Once an SP stands in each, they serve, and the expert builds no third depot beside them.
+    const manned = structuredClone(s);
+    manned.forces['1217'] = { france: { out: 1, in: 0 } };
+    manned.forces['1219'] = { france: { out: 1, in: 0 } };
+    expect(decide(manned, 'expert')).toEqual({ type: 'done' });
+  });
+});
+
 describe('autopilot sieges (13.0)', () => {
   it("13.0/13.15: once a roll at Breslau shows Kleist's Initiative 2 (no roll can breach), Daun's army breaks off for Glatz (1760 seed 1, hold against expert)", () => {
     const probe = setup('1760', 1, { map });
