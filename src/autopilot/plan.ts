@@ -382,6 +382,38 @@ export function makePlan(board: Board, style: PlanStyle = NOVICE_STYLE): Plan {
 
     // Campaign roles: cover a threatened fortress, guard a depot of the main army's supply line.
     const role = camp?.roles.get(l.id);
+    // The expert (`seek`) covers a fortress by falling on the army that threatens it when that army
+    // is within a march and it expects to win (9.3-9.4 with leaders and terrain), and the field of
+    // battle stays fed (10.2). A cover that only waits in the fortress stood for six turns and more
+    // with the threat four or five hexes off (Schwerin at Breslau in 1757, Henry at Torgau in 1760).
+    // A threat: an enemy army (4+ SP) within the five hexes campaign.ts watches for its covers.
+    if (style.seek && role?.role === 'cover' && role.post && sp >= ARMY_SP) {
+      const near = marchDistanceFrom(board.map, hex, MAX_MA);
+      // Only against the one army that threatens the fortress: with a second one near, the cover
+      // that marches off leaves the fortress to it (1760: Loudoun left Dresden to Henry).
+      const threats = [...board.enemies].filter(
+        ([eh, e]) => e.hasCombat && estimateEnemyOut(e) >= 4 && hexDistance(eh, role.post as HexId) <= 5,
+      );
+      let sally: { hex: HexId; swing: number } | undefined;
+      for (const [eh, e] of threats.length === 1 ? threats : []) {
+        if (!e.hasCombat || estimateEnemyOut(e) <= 0 || !allowed(eh)) continue;
+        // Only one this march can enter (5.43: one MP more to enter an enemy-occupied hex).
+        if ((near.get(eh) ?? 99) + 1 > MAX_MA) continue;
+        if (!fedAfterBattle(board, supply, eh)) continue;
+        const v = battleValue(board, sp, ownHere, eh, friendSp(board, eh, 'out'), SEEK_HIDDEN, style.robust);
+        if (v.swing <= style.battleMargin - boldness || v.win < 0.5) continue;
+        if (!sally || v.swing > sally.swing || (v.swing === sally.swing && eh < sally.hex))
+          sally = { hex: eh, swing: v.swing };
+      }
+      if (sally) {
+        goals.set(l.id, {
+          hex: sally.hex,
+          kind: 'attack',
+          note: `falls on the army at ${sally.hex} that threatens ${board.map.fortress(role.post)?.name ?? role.post}`,
+        });
+        continue;
+      }
+    }
     if (role?.post && (role.role === 'cover' || role.role === 'guard') && allowed(role.post)) {
       const e = board.enemies.get(role.post);
       if (!(role.role === 'guard' && e?.hasCombat)) {

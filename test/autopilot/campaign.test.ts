@@ -413,7 +413,7 @@ describe('autopilot: the expert counts the turns to the first siege roll (10.41-
   });
 });
 
-describe('autopilot: depots that serve (the expert)', () => {
+describe('autopilot: covers that strike, and depots that serve (the expert)', () => {
   /** `seat` to act in its `phase` of turn `turn` of a game at `level` on every seat. */
   const at = (
     scenario: '1757' | '1759',
@@ -433,6 +433,32 @@ describe('autopilot: depots that serve (the expert)', () => {
     expect([s.turn, s.phase]).toEqual([turn, phase]);
     return s;
   };
+
+  it('9.3/5.43: the expert cover falls on the one army that threatens its fortress; the standard level waits inside', () => {
+    // 1757 seed 14, standard self-play, turn 2: Schwerin covers Breslau against the Austrian corps
+    // four hexes off at 1430, within a march of him.
+    const board = boardFromView(
+      view(at('1757', 14, 'standard', 2, 'prussia', 'march'), 'prussia', [], map),
+      map,
+    );
+    expect(board.enemies.get('1430')?.hasCombat).toBe(true);
+    expect(hexDistance('1430', '1733')).toBe(4);
+    expect(makePlan(board, STYLES.standard).goals.get('schwerin')).toMatchObject({
+      hex: '1733',
+      kind: 'cover',
+    });
+    const expert = makePlan(board, STYLES.expert).goals.get('schwerin');
+    expect(expert).toMatchObject({ hex: '1430', kind: 'attack' });
+    expect(expert?.note).toMatch(/falls on the army at 1430 that threatens Breslau/);
+    // With a second army near Breslau the cover stays: marching off would leave Breslau to it.
+    const second = board.enemies.get('1430');
+    expect(second).toBeDefined();
+    const enemies = new Map(board.enemies);
+    if (second) enemies.set('1935', second);
+    expect(hexDistance('1935', '1733')).toBeLessThanOrEqual(5);
+    const two = { ...board, enemies };
+    expect(makePlan(two, STYLES.expert).goals.get('schwerin')?.kind).not.toBe('attack');
+  });
 
   it('10.12 B: a finished field depot nobody stands in does not crowd out a new one for the expert (1759 seed 1, the French at 1118)', () => {
     const s = at('1759', 1, 'standard', 12, 'france', 'depot');
