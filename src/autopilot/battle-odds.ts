@@ -22,6 +22,8 @@ export interface OddsEstimate {
   swing: number;
   /** Chance the attacker is the victor. */
   winChance: number;
+  /** Mean attacker SP lost (eliminated + captured), per battle: what 17.0 charges the attacker. */
+  ownLoss: number;
   /** False when the ratio is below the lowest column (9.47). */
   allowed: boolean;
 }
@@ -44,7 +46,8 @@ const memo = new Map<string, OddsEstimate>();
 const MEMO_MAX = 20_000;
 
 export function attackOdds(input: OddsInput): OddsEstimate {
-  if (input.attackerSp <= 0 || input.defenderSp <= 0) return { swing: 0, winChance: 0, allowed: false };
+  if (input.attackerSp <= 0 || input.defenderSp <= 0)
+    return { swing: 0, winChance: 0, ownLoss: 0, allowed: false };
   const key = [
     input.attackerSide,
     input.attackerSp,
@@ -66,6 +69,7 @@ export function attackOdds(input: OddsInput): OddsEstimate {
 function computeOdds(input: OddsInput): OddsEstimate {
   let swing = 0;
   let wins = 0;
+  let ownLoss = 0;
   for (let die = 1; die <= 6; die++) {
     const out = resolveBattle({
       attacker: {
@@ -84,16 +88,17 @@ function computeOdds(input: OddsInput): OddsEstimate {
       mountain: input.mountain,
       crt: defaultCrt,
     });
-    if (isViolation(out)) return { swing: 0, winChance: 0, allowed: false };
+    if (isViolation(out)) return { swing: 0, winChance: 0, ownLoss: 0, allowed: false };
     const lost = (o: typeof out.attacker) =>
       Object.values(o.eliminated).reduce((a, b) => a + b, 0) +
       Object.values(o.captured).reduce((a, b) => a + b, 0);
     swing += lost(out.defender) - lost(out.attacker);
+    ownLoss += lost(out.attacker);
     if (out.victor === input.attackerSide) {
       wins++;
       // A beaten enemy retreats demoralized: worth a little beyond the SP count.
       swing += 1;
     } else if (out.victor !== 'draw') swing -= 1;
   }
-  return { swing: swing / 6, winChance: wins / 6, allowed: true };
+  return { swing: swing / 6, winChance: wins / 6, ownLoss: ownLoss / 6, allowed: true };
 }

@@ -76,6 +76,8 @@ export interface Board {
   rules: Record<string, unknown>;
   /** SP eliminated so far per side (public ledger), for the Prussian 20-SP threshold (17.0). */
   eliminated: Partial<Record<Side, number>>;
+  /** Own SP the enemy holds as prisoners now (public, 14.17): 17.0 counts them as lost until exchanged. */
+  heldPrisoners?: number;
   /**
    * The last announced siege roll at each fortress (13.0, public): the garrison's modifier it showed
    * (die less modified roll), the turn, and whose garrison it was.

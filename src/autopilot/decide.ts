@@ -26,11 +26,12 @@ import {
   friendSp,
   otherSideOf,
 } from './board.js';
-import { overrunRisk } from './exposure.js';
+import { inEnemyReach, overrunRisk } from './exposure.js';
 import { marchDistanceTo, type SupplyPicture, supplyPicture } from './geometry.js';
 import { ARMY_SP, CAPTURE_SP, leaderHex, makePlan, NOVICE_STYLE, type Plan, type PlanStyle } from './plan.js';
 import { answerPrompt, isPromptPhase } from './prompts.js';
 import type { AutopilotRng } from './rng.js';
+import { extraLossVp } from './sp-price.js';
 import { boardFromView } from './view-adapter.js';
 
 /**
@@ -69,6 +70,7 @@ export const STYLES: Record<'hold' | 'novice' | 'standard' | 'expert', PlanStyle
     drive: false,
     seek: false,
     robust: false,
+    price: false,
   },
   expert: {
     hold: false,
@@ -80,6 +82,7 @@ export const STYLES: Record<'hold' | 'novice' | 'standard' | 'expert', PlanStyle
     drive: true,
     seek: true,
     robust: true,
+    price: true,
   },
 };
 
@@ -203,27 +206,38 @@ export function keeps537(board: Board, id: string, from: HexId, to: HexId, take:
 }
 
 /**
- * The engine lists each march with all the SP its leader may take (takeCap). Leaving one SP on a
- * field depot the march would otherwise empty keeps that depot feeding the army (10.12 B); 5.35
- * lets a leader pick up fewer SP than stand in the hex. Such split marches are added to the
- * candidates when 5.37 allows them (keeps537).
- */
-/**
  * SP an army leaves on a field depot it marches off (10.12 B: the depot feeds only while a friendly
  * SP stands in it). One, except that the expert (`drive`) leaves the guard enough to outlast the
  * winter attrition still to come before the last turn (16.31 takes one SP from every force in the
  * open each winter turn): a guard of one SP left before winter is gone by the second winter turn,
  * the siege beyond the depot loses its supply and the army must break off (10.52; 1756, Dresden).
  */
-export function depotGuardSp(board: Board, drive: boolean): number {
-  if (!drive) return 1;
+export function depotGuardSp(board: Board, drive: boolean, price = false): number {
+  // 17.0: past twenty SP lost, the allies pay two VP for each winter SP a guard gives up (16.31).
+  if (!drive || (price && extraLossVp(board, 1) > 0)) return 1;
   let winters = 0;
   for (let t = Math.max(board.turn, 16); t < board.lastTurn; t++) if (isWinterTurn(t)) winters++;
   // A depot left now matters in winter only if the campaign will still hang on it then.
   return board.turn + 6 >= 16 ? 1 + Math.min(2, winters) : 1;
 }
 
-function splitMarches(board: Board, legal: readonly Action[], guardSp = 1): MarchAction[] {
+/**
+ * The engine lists each march with all the SP its leader may take (takeCap). Leaving one SP on a
+ * field depot the march would otherwise empty keeps that depot feeding the army (10.12 B); 5.35
+ * lets a leader pick up fewer SP than stand in the hex. Such split marches are added to the
+ * candidates when 5.37 allows them (keeps537).
+ *
+ * With `spareDoomed` (the allied expert, 17.0) no guard is left where an enemy four times its
+ * strength can reach it next turn (5.5): the depot would be lost with it. An army marching to
+ * battle (its goal in `plan` an attack) still leaves one: beaten, the enemy threatens no depot.
+ */
+export function splitMarches(
+  board: Board,
+  legal: readonly Action[],
+  guardSp = 1,
+  spareDoomed = false,
+  plan?: Plan,
+): MarchAction[] {
   const out: MarchAction[] = [];
   for (const a of legal) {
     if (a.type !== 'march' || board.active?.leader === a.leader) continue;
@@ -235,6 +249,15 @@ function splitMarches(board: Board, legal: readonly Action[], guardSp = 1): Marc
     // Never a guard bigger than a fifth of the force, nor the army stripped below an army.
     const keep = take - guardSp >= ARMY_SP && guardSp <= take / 5 ? guardSp : 1;
     if (take - keep < 0 || (keep === 1 && take < 1)) continue;
+    // A guard an enemy four times its strength can reach next turn is overrun with the depot (5.5):
+    // its SP go to the enemy as prisoners (14.17), which 17.0 charges the allies up to two VP
+    // each, and leaderless they cannot get away. In 1757-1762 self-play the expert allies lost
+    // 1.7 SP a game so (the standard level 0.4). The Coalition keeps its guards: measured, it
+    // lost more by giving them up than it saved (docs/balance.md, "The price of an SP").
+    // An army held back so stood idle before the enemy it meant to attack (1761 seed 1: Frederick
+    // at 0933 for six turns before Loudoun at Brunn).
+    const attacking = plan?.goals.get(a.leader)?.kind === 'attack';
+    if (spareDoomed && !attacking && inEnemyReach(board, start, 4 * keep)) continue;
     if (!keeps537(board, a.leader, start, end, take - keep)) continue;
     out.push({ ...a, take: { ...a.take, sp: take - keep } });
   }
@@ -311,7 +334,10 @@ function scoreMarch(
   const supply = empties ? emptied(start) : plan.supply;
   const left = friendSp(board, start, 'all') - take;
   const split =
-    !active && take > 0 && (left === 1 || left === depotGuardSp(board, drive)) && fieldDepotAt(board, start);
+    !active &&
+    take > 0 &&
+    (left === 1 || left === depotGuardSp(board, drive, style.price)) &&
+    fieldDepotAt(board, start);
   if (goal.kind === 'hold' && !active) {
     // A leader holding where an enemy could take him (8.31, 5.5) still walks to safety.
     const risk = sp === 0 && style.campaign && end !== start ? loneLeaderRisk(board, start, end) : 0;
@@ -497,7 +523,16 @@ export function decideWithReason(
   };
   const options = simple
     ? legal
-    : [...legal, ...splitMarches(board, legal, depotGuardSp(board, STYLES[level].drive))];
+    : [
+        ...legal,
+        ...splitMarches(
+          board,
+          legal,
+          depotGuardSp(board, STYLES[level].drive, STYLES[level].price),
+          STYLES[level].drive && STYLES[level].price && board.side === 'prussian-allied',
+          plan,
+        ),
+      ];
   for (const a of options) {
     let s: Scored;
     switch (a.type) {

@@ -8,7 +8,7 @@
 import type { HexId, Nationality } from '../engine/index.js';
 import { isWinterTurn, MAX_MA } from '../engine/index.js';
 import { adjacentHexes, distance as hexDistance } from '../map/hex.js';
-import { attackOdds } from './battle-odds.js';
+import { attackOdds, type OddsEstimate } from './battle-odds.js';
 import {
   type Board,
   type BoardLeader,
@@ -30,6 +30,7 @@ import {
   supplySteps,
 } from './geometry.js';
 import { siegeWorth } from './siege-odds.js';
+import { extraLossVp } from './sp-price.js';
 
 export type GoalKind =
   | 'siege'
@@ -63,7 +64,9 @@ export interface Goal {
  * leaders and terrain) an objective worth as much as the year's fortresses: a battle won there takes
  * SP and prisoners (9.0) and leaves the enemy demoralized (11.0) for the pursuit; `robust` judges a
  * battle against a hidden strength over a spread around the estimate (`spreadOdds`), here and in
- * the Combat Phase (prompts.ts).
+ * the Combat Phase (prompts.ts); `price` charges its own SP losses what 17.0 charges for them
+ * (sp-price.ts: past twenty SP lost, the allies pay two VP for each), in battles, in winter
+ * quarters and in depot guards (decide.ts).
  */
 export interface PlanStyle {
   hold: boolean;
@@ -75,6 +78,8 @@ export interface PlanStyle {
   drive: boolean;
   seek: boolean;
   robust: boolean;
+  /** Charges its own SP losses what 17.0 charges (sp-price.ts): the allies pay double beyond 20. */
+  price: boolean;
 }
 
 export const NOVICE_STYLE: PlanStyle = {
@@ -87,6 +92,7 @@ export const NOVICE_STYLE: PlanStyle = {
   drive: false,
   seek: false,
   robust: false,
+  price: false,
 };
 
 export interface Plan {
@@ -169,22 +175,21 @@ export function mayEnter(board: Board, nat: Nationality, hex: HexId): boolean {
  * averages the odds over every whole SP from a third less to a third more than the estimate, so a
  * battle must look good across what the stack may really hold, not at three lucky points.
  */
-export function spreadOdds(
-  estimate: number,
-  at: (defenderSp: number) => { swing: number; winChance: number; allowed: boolean },
-): { swing: number; winChance: number; allowed: boolean } {
+export function spreadOdds(estimate: number, at: (defenderSp: number) => OddsEstimate): OddsEstimate {
   const lo = Math.max(1, Math.round(estimate * 0.67));
   const hi = Math.max(lo, Math.round(estimate * 1.33));
   let swing = 0;
   let winChance = 0;
+  let ownLoss = 0;
   const n = hi - lo + 1;
   for (let d = lo; d <= hi; d++) {
     const o = at(d);
     if (!o.allowed) return o;
     swing += o.swing / n;
     winChance += o.winChance / n;
+    ownLoss += o.ownLoss / n;
   }
-  return { swing, winChance, allowed: true };
+  return { swing, winChance, ownLoss, allowed: true };
 }
 
 /** Expected value of our force at `from` attacking the enemy stack at `to` (9.3-9.4, 11.0). */
@@ -198,6 +203,8 @@ export function battleValue(
   hiddenScale = 1,
   /** `robust`: judge a hidden strength over a spread around the estimate, not the estimate alone. */
   robust = false,
+  /** `price`: charge our losses what 17.0 charges beyond one VP a SP (sp-price.ts). */
+  price = false,
 ): { swing: number; win: number } {
   const e = board.enemies.get(to);
   const eOut = estimateEnemyOut(e) * (e?.out === null ? hiddenScale : 1);
@@ -215,7 +222,8 @@ export function battleValue(
   const odds = e.out === null && robust ? spreadOdds(eOut, at) : at(eOut);
   if (!odds.allowed) return { swing: -99, win: 0 };
   // An estimated (hidden) strength may be larger than guessed: ask for a margin then.
-  return { swing: odds.swing - (e.out === null ? HIDDEN_MARGIN : 0), win: odds.winChance };
+  const charge = price ? extraLossVp(board, odds.ownLoss) : 0;
+  return { swing: odds.swing - charge - (e.out === null ? HIDDEN_MARGIN : 0), win: odds.winChance };
 }
 
 /**
@@ -235,6 +243,7 @@ export function makePlan(board: Board, style: PlanStyle = NOVICE_STYLE): Plan {
   const supply = supplyPicture(board);
   const camp = style.campaign ? campaignPlan(board) : undefined;
   const boldness = style.bold && camp ? camp.boldness : 0;
+  const price = style.price;
   const goals = new Map<string, Goal>();
   const strength = new Map<string, number>();
   const enemy = otherSideOf(board.side);
@@ -304,7 +313,11 @@ export function makePlan(board: Board, style: PlanStyle = NOVICE_STYLE): Plan {
       );
     const guarding =
       camp?.roles.get(l.id)?.role === 'guard' && (board.turn < board.lastTurn || besiegingSomewhere);
-    if (winter && !guarding && (sp < ARMY_SP || board.turn >= board.lastTurn - 1)) {
+    // 17.0 (`price`): once the allies' losses are past twenty each more SP costs two VP, and every
+    // winter turn in the open costs a force one (16.31): an army that is not besieging takes
+    // winter quarters with the small forces.
+    const dear = style.price && extraLossVp(board, 1) > 0;
+    if (winter && !guarding && (sp < ARMY_SP || board.turn >= board.lastTurn - 1 || dear)) {
       const besieging =
         enemyHere?.garrisoned && board.depots.some((d) => d.hex === hex && d.side === board.side);
       if (besieging && sp >= 4 && (!camp || siegeWorth(board, hex) > 0)) {
@@ -339,7 +352,7 @@ export function makePlan(board: Board, style: PlanStyle = NOVICE_STYLE): Plan {
           without.delete(eh);
           if (!supply.supplied.has(hex) && !supplyPicture({ ...board, enemies: without }).supplied.has(hex))
             continue;
-          const v = battleValue(board, sp, ownHere, eh, friendSp(board, eh, 'out'), 1, style.robust);
+          const v = battleValue(board, sp, ownHere, eh, friendSp(board, eh, 'out'), 1, style.robust, price);
           if (v.swing <= style.battleMargin - boldness || v.win < 0.5) continue;
           if (!strike || v.swing > strike.swing || (v.swing === strike.swing && eh < strike.hex))
             strike = { hex: eh, swing: v.swing };
@@ -400,7 +413,16 @@ export function makePlan(board: Board, style: PlanStyle = NOVICE_STYLE): Plan {
         // Only one this march can enter (5.43: one MP more to enter an enemy-occupied hex).
         if ((near.get(eh) ?? 99) + 1 > MAX_MA) continue;
         if (!fedAfterBattle(board, supply, eh)) continue;
-        const v = battleValue(board, sp, ownHere, eh, friendSp(board, eh, 'out'), SEEK_HIDDEN, style.robust);
+        const v = battleValue(
+          board,
+          sp,
+          ownHere,
+          eh,
+          friendSp(board, eh, 'out'),
+          SEEK_HIDDEN,
+          style.robust,
+          price,
+        );
         if (v.swing <= style.battleMargin - boldness || v.win < 0.5) continue;
         if (!sally || v.swing > sally.swing || (v.swing === sally.swing && eh < sally.hex))
           sally = { hex: eh, swing: v.swing };
@@ -518,7 +540,8 @@ export function makePlan(board: Board, style: PlanStyle = NOVICE_STYLE): Plan {
         // counts, not the bare SP ratio.
         const beatable = style.odds
           ? eOut <= 0 ||
-            battleValue(board, sp, ownHere, f.hex, 0, 1, style.robust).swing > style.battleMargin - boldness
+            battleValue(board, sp, ownHere, f.hex, 0, 1, style.robust, price).swing >
+              style.battleMargin - boldness
           : eOut < 0.8 * sp;
         // The campaign levels read the siege table against the garrison commander they see (13.0).
         const worth = camp && e?.garrisoned ? siegeWorth(board, f.hex) : 1;
@@ -537,7 +560,7 @@ export function makePlan(board: Board, style: PlanStyle = NOVICE_STYLE): Plan {
       if (eOut <= 0 || (e.leaders.length === 0 && eOut <= 0)) continue;
       if (style.odds) {
         // 9.3-9.4 with both sides' leaders and the terrain; friends already there fight too.
-        const v = battleValue(board, sp, ownHere, eh, friendSp(board, eh, 'out'), 1, style.robust);
+        const v = battleValue(board, sp, ownHere, eh, friendSp(board, eh, 'out'), 1, style.robust, price);
         const margin = style.battleMargin - boldness;
         if (v.swing > margin && v.win >= 0.34) {
           const pursue = style.pursuit && e.demoralized ? 3 : 0;
@@ -561,6 +584,7 @@ export function makePlan(board: Board, style: PlanStyle = NOVICE_STYLE): Plan {
                 friendSp(board, eh, 'out'),
                 SEEK_HIDDEN,
                 style.robust,
+                price,
               );
               return c.swing > margin && c.win >= 0.5;
             })();

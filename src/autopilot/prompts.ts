@@ -16,6 +16,7 @@ import { type Decision, type Level, STYLES } from './decide.js';
 import { supplyPicture } from './geometry.js';
 import { spreadOdds } from './plan.js';
 import { siegeWorth } from './siege-odds.js';
+import { extraLossVp } from './sp-price.js';
 
 export function isPromptPhase(phase: string): boolean {
   return phase === 'combat' || phase === 'siege' || phase === 'prisoner-exchange';
@@ -53,7 +54,9 @@ function attackValue(board: Board, hex: HexId, level: Level): number {
   // hold baseline fights only where it is sure.
   const bold = expert ? campaignPlan(board).boldness : 0;
   const extra = level === 'hold' ? 1.5 : 0;
-  return odds.swing - margin - extra + bold + (odds.winChance >= 0.5 ? 0.5 : -0.5);
+  // 17.0: the swing counts SP; the expert charges its own at what they will cost (sp-price.ts).
+  const charge = expert && STYLES.expert.price ? extraLossVp(board, odds.ownLoss) : 0;
+  return odds.swing - margin - extra - charge + bold + (odds.winChance >= 0.5 ? 0.5 : -0.5);
 }
 
 function retreatScore(board: Board, from: HexId, to: string): number {

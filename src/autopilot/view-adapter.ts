@@ -192,6 +192,11 @@ export function boardFromView(view: View, map: StrategicMap = engineMap()): Boar
   });
   let eliminated = 0;
   for (const v of Object.values(view.eliminated ?? {})) eliminated += v ?? 0;
+  let heldPrisoners = 0;
+  for (const [n, v] of Object.entries(
+    view.prisoners?.[side === 'prussian-allied' ? 'coalition' : 'prussian-allied'] ?? {},
+  ))
+    if (seatSide[n as Nationality] === side) heldPrisoners += v ?? 0;
   return {
     seat,
     side,
@@ -215,6 +220,7 @@ export function boardFromView(view: View, map: StrategicMap = engineMap()): Boar
     seatSide,
     rules: (scenario?.rules ?? {}) as Record<string, unknown>,
     eliminated: { [side]: eliminated },
+    heldPrisoners,
     siegeModifiers: new Map(
       Object.entries(view.siegeRolls ?? {}).map(([h, r]) => [
         h,

@@ -1,0 +1,129 @@
+// The expert's price of an SP (17.0 as ruled, docs/rulings.md): beyond twenty SP lost, each more
+// Allied SP costs two VP. src/autopilot/sp-price.ts and its uses in plan.ts, prompts.ts, decide.ts.
+import { describe, expect, it } from 'vitest';
+import type { Board } from '../../src/autopilot/board.js';
+import { depotGuardSp, STYLES, splitMarches } from '../../src/autopilot/decide.js';
+import { driverMap, playGame } from '../../src/autopilot/driver.js';
+import { inEnemyReach } from '../../src/autopilot/exposure.js';
+import { makePlan } from '../../src/autopilot/plan.js';
+import { extraLossVp, lostSoFar } from '../../src/autopilot/sp-price.js';
+import { boardFromView } from '../../src/autopilot/view-adapter.js';
+import { setup } from '../../src/engine/setup.js';
+import type { GameState, Seat } from '../../src/engine/types.js';
+import { view } from '../../src/engine/view.js';
+
+const map = driverMap();
+
+/** The state as `seat` is first to act in the March Phase of `turn`, standard self-play. */
+function marchOf(scenario: '1757', seed: number, turn: number, seat: Seat): GameState {
+  let got: GameState | undefined;
+  playGame({
+    scenario,
+    seed,
+    level: 'standard',
+    map,
+    turns: turn,
+    onStep: ({ state }) => {
+      if (!got && state.turn === turn && state.phase === 'march' && state.pending.includes(seat)) got = state;
+    },
+  });
+  if (!got) throw new Error(`no March Phase of ${seat} on turn ${turn}`);
+  return got;
+}
+
+/** The board of `seat` with its side's losses so far set to `lost` (the public ledger, 17.0). */
+function withLosses(board: Board, lost: number): Board {
+  return { ...board, eliminated: { [board.side]: lost }, heldPrisoners: 0 };
+}
+
+const UNPRICED = { ...STYLES.expert, price: false };
+
+describe('autopilot: the price of an SP (17.0, the expert)', () => {
+  it('17.0: the allies pay one more VP for each SP lost beyond twenty, the Coalition never', () => {
+    const allied = boardFromView(view(setup('1757', 1, { map }), 'prussia', [], map), map);
+    const coalition = boardFromView(view(setup('1757', 1, { map }), 'austria', [], map), map);
+    expect(extraLossVp(withLosses(allied, 0), 5)).toBe(0);
+    expect(extraLossVp(withLosses(allied, 18), 5)).toBe(3);
+    expect(extraLossVp(withLosses(allied, 25), 2)).toBe(2);
+    expect(extraLossVp(withLosses(allied, 25), 0)).toBe(0);
+    expect(extraLossVp(withLosses(coalition, 40), 5)).toBe(0);
+    // Prisoners not exchanged count as lost (14.17).
+    expect(lostSoFar({ ...allied, eliminated: { 'prussian-allied': 12 }, heldPrisoners: 9 })).toBe(21);
+  });
+
+  it('14.17: the board counts own SP the enemy holds prisoner, from the public ledger', () => {
+    const s = setup('1757', 1, { map });
+    const state: GameState = {
+      ...s,
+      ledger: {
+        ...s.ledger,
+        prisoners: { coalition: { prussia: 3, hanover: 2 }, 'prussian-allied': { austria: 4 } },
+      },
+    };
+    expect(boardFromView(view(state, 'prussia', [], map), map).heldPrisoners).toBe(5);
+    expect(boardFromView(view(state, 'austria', [], map), map).heldPrisoners).toBe(4);
+  });
+
+  it('17.0/9.3: past twenty SP lost the expert cover no longer falls on an army at odds that cost it SP (1757 seed 1, turn 4)', () => {
+    const board = boardFromView(view(marchOf('1757', 1, 4, 'prussia'), 'prussia', [], map), map);
+    const beyond = withLosses(board, 24);
+    expect(makePlan(beyond, UNPRICED).goals.get('schwerin')).toMatchObject({ hex: '1532', kind: 'attack' });
+    expect(makePlan(beyond, STYLES.expert).goals.get('schwerin')).toMatchObject({
+      hex: '1733',
+      kind: 'cover',
+    });
+    // Far from the threshold the battle costs what it always did, and the cover still strikes.
+    expect(makePlan(withLosses(board, 0), STYLES.expert).goals.get('schwerin')).toMatchObject({
+      hex: '1532',
+      kind: 'attack',
+    });
+  });
+
+  it('17.0/16.31: past twenty SP lost an allied army that is not besieging takes winter quarters a turn ahead (1757 seed 1, turn 15)', () => {
+    const board = boardFromView(view(marchOf('1757', 1, 15, 'prussia'), 'prussia', [], map), map);
+    const beyond = withLosses(board, 24);
+    expect(makePlan(beyond, UNPRICED).goals.get('frederick')).toMatchObject({ hex: '1125', kind: 'siege' });
+    expect(makePlan(beyond, STYLES.expert).goals.get('frederick')).toMatchObject({ kind: 'winter' });
+    expect(makePlan(withLosses(board, 10), STYLES.expert).goals.get('frederick')).toMatchObject({
+      hex: '1125',
+      kind: 'siege',
+    });
+  });
+
+  it('17.0/16.31: past twenty SP lost the expert leaves a depot one guard SP, not one for each winter turn', () => {
+    const board = boardFromView(view(marchOf('1757', 1, 12, 'prussia'), 'prussia', [], map), map);
+    expect(depotGuardSp(withLosses(board, 10), true, true)).toBe(3);
+    expect(depotGuardSp(withLosses(board, 24), true, false)).toBe(3);
+    expect(depotGuardSp(withLosses(board, 24), true, true)).toBe(1);
+  });
+});
+
+describe('autopilot: the allied expert leaves no depot guard to be overrun (5.5, 17.0)', () => {
+  it('5.5: no split march leaves a guard an enemy four times its strength can reach next turn (1757 seed 1, turn 9)', () => {
+    const state = marchOf('1757', 1, 9, 'prussia');
+    const v = view(state, 'prussia', [], map);
+    const board = boardFromView(v, map);
+    const from = [...board.friends].find(([, s]) => s.leaders.some((l) => l.id === 'frederick'))?.[0];
+    expect(from).toBeDefined();
+    if (!from) return;
+    expect(
+      board.depots.some((d) => d.hex === from && d.side === 'prussian-allied' && d.status === 'complete'),
+    ).toBe(true);
+    expect(inEnemyReach(board, from, 4)).toBe(true);
+    const guarded = (spare: boolean) =>
+      splitMarches(board, v.legal, 1, spare).filter((a) => a.leader === 'frederick' && (a.take?.sp ?? 0) > 0);
+    expect(guarded(false).length).toBeGreaterThan(0);
+    expect(guarded(true)).toEqual([]);
+    // Marching to battle, the army keeps its guard: beaten, the enemy threatens no depot.
+    const plan = makePlan(board, STYLES.expert);
+    const toBattle = {
+      ...plan,
+      goals: new Map([['frederick', { hex: from, kind: 'attack' as const, note: '' }]]),
+    };
+    expect(
+      splitMarches(board, v.legal, 1, true, toBattle).filter(
+        (a) => a.leader === 'frederick' && (a.take?.sp ?? 0) > 0,
+      ).length,
+    ).toBeGreaterThan(0);
+  });
+});
