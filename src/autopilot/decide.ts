@@ -71,6 +71,7 @@ export const STYLES: Record<'hold' | 'novice' | 'standard' | 'expert', PlanStyle
     seek: false,
     robust: false,
     price: false,
+    gather: false,
   },
   expert: {
     hold: false,
@@ -83,6 +84,7 @@ export const STYLES: Record<'hold' | 'novice' | 'standard' | 'expert', PlanStyle
     seek: true,
     robust: true,
     price: true,
+    gather: true,
   },
 };
 

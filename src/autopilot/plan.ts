@@ -66,7 +66,8 @@ export interface Goal {
  * battle against a hidden strength over a spread around the estimate (`spreadOdds`), here and in
  * the Combat Phase (prompts.ts); `price` charges its own SP losses what 17.0 charges for them
  * (sp-price.ts: past twenty SP lost, the allies pay two VP for each), in battles, in winter
- * quarters and in depot guards (decide.ts).
+ * quarters and in depot guards (decide.ts); `gather` sends an allied depot guard that has no depot
+ * yet and stands more than a march from the fortress it would wait in with the main army instead.
  */
 export interface PlanStyle {
   hold: boolean;
@@ -80,6 +81,8 @@ export interface PlanStyle {
   robust: boolean;
   /** Charges its own SP losses what 17.0 charges (sp-price.ts): the allies pay double beyond 20. */
   price: boolean;
+  /** An allied depot guard still far from the fortress it would wait in marches with the main army. */
+  gather: boolean;
 }
 
 export const NOVICE_STYLE: PlanStyle = {
@@ -93,6 +96,7 @@ export const NOVICE_STYLE: PlanStyle = {
   seek: false,
   robust: false,
   price: false,
+  gather: false,
 };
 
 export interface Plan {
@@ -394,7 +398,25 @@ export function makePlan(board: Board, style: PlanStyle = NOVICE_STYLE): Plan {
     }
 
     // Campaign roles: cover a threatened fortress, guard a depot of the main army's supply line.
-    const role = camp?.roles.get(l.id);
+    let role = camp?.roles.get(l.id);
+    // The expert (`gather`): a depot guard with no depot yet to guard (campaign.ts posts it to wait
+    // in the own fortress nearest the main army) that stands more than a march from that fortress
+    // marches with the main army instead. The depots it is to guard lie behind that army, whose
+    // expert march leaves SP on each one it marches off anyway (`drive`, decide.ts); the walk to
+    // the fortress crossed the open ground the enemy's field army held, and the army went into
+    // the siege the weaker for it (1756: Brunswick's six SP walking from Silesia to Magdeburg past
+    // Browne while Frederick stood before Dresden with fourteen; docs/balance.md, "Brunswick").
+    // The allies only: for the Coalition it was measured a wash (better in 1760-1762, worse in
+    // 1757-1759 against the hold baseline), and its guards wait for it as before.
+    if (
+      style.gather &&
+      board.side === 'prussian-allied' &&
+      role?.role === 'guard' &&
+      role.post &&
+      board.map.fortress(role.post) &&
+      hexDistance(hex, role.post) > MAX_MA
+    )
+      role = undefined;
     // The expert (`seek`) covers a fortress by falling on the army that threatens it when that army
     // is within a march and it expects to win (9.3-9.4 with leaders and terrain), and the field of
     // battle stays fed (10.2). A cover that only waits in the fortress stood for six turns and more

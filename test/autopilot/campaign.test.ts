@@ -59,8 +59,9 @@ describe('autopilot campaign plan', () => {
     expect([...g2.goals]).toEqual([...g1.goals]);
   });
 
-  // Seed 2: re-pinned when the 9.6 table was re-shaped (issue 20); seed 1 now guards its depots but
-  // misses Dresden. Of seeds 1-8, seeds 2, 3, 4, 7 and 8 take Dresden and all eight leave guards.
+  // Seed 2: re-pinned when the 9.6 table was re-shaped (issue 20). Since Brunswick marches with the
+  // army (`gather`, 28 Nov 2026) seeds 1, 2, 3, 5 and 6 of seeds 1-8 take Dresden (seed 1 loses it
+  // again on turn 17).
   it('13.12/10.12 B: Prussia besieges and takes Dresden in 1756 behind a guarded depot line (seed 2)', () => {
     const probe = setup('1756', 2, { map });
     let guarded = false;
@@ -89,16 +90,17 @@ describe('autopilot campaign plan', () => {
     expect(depotGuardSp(board, true)).toBe(2);
   });
 
-  it('13.12/16.31: in 1756 (seed 42) the siege of Dresden keeps its supply through winter and Prussia rolls on turns 17 and 18 if need be', () => {
+  it('13.12/16.31: in 1756 (seed 38) the siege of Dresden keeps its supply through winter and Prussia rolls on turns 17 and 18 if need be', () => {
     // Before: the depot that fed the siege was left with one SP; winter attrition took it on turn
     // 16, the depot at Dresden lost its supply (10.12 B, 13.12) and the army broke off without
     // another roll. Now the guard keeps SP and the siege goes on. (Seed 1 until 28 Nov 2026, when
-    // the expert's quicker approach changed that game; with a one-SP guard seed 42 rolls no more.)
-    const probe = setup('1756', 42, { map });
+    // the expert's quicker approach changed that game; then seed 42 until Brunswick marched with
+    // the army, `gather`, and Dresden fell earlier there; seed 38 rolls on turns 13-17.)
+    const probe = setup('1756', 38, { map });
     const rolls: number[] = [];
     const g = playGame({
       scenario: '1756',
-      seed: 42,
+      seed: 38,
       level: sideLevels(probe, 'expert', 'expert'),
       map,
       onStep: ({ seat, events, state }) => {
@@ -111,14 +113,15 @@ describe('autopilot campaign plan', () => {
     expect(g.captures.some((c) => c.hex === '1623' && c.side === 'prussian-allied')).toBe(true);
   });
 
-  it('13.2/16.2: on the last turn the expert depot guard stays at its post while the siege goes on (1756 seed 5, Dresden falls on turn 18)', () => {
+  it('13.2/16.2: on the last turn the expert depot guard stays at its post while the siege goes on (1756 seed 63, Dresden falls on turn 18)', () => {
     // Before, every guard marched into winter quarters on the last turn (16.2), the depot at Dresden
-    // lost its supply in that March Phase and the last siege roll was never made.
-    const probe = setup('1756', 5, { map });
+    // lost its supply in that March Phase and the last siege roll was never made. (Seed 5 until
+    // Brunswick marched with the army, `gather`: there Dresden now falls on turn 15.)
+    const probe = setup('1756', 63, { map });
     const rolls: number[] = [];
     const g = playGame({
       scenario: '1756',
-      seed: 5,
+      seed: 63,
       level: sideLevels(probe, 'expert', 'expert'),
       map,
       onStep: ({ seat, events, state }) => {
@@ -376,11 +379,11 @@ describe('autopilot: the expert counts the turns to the first siege roll (10.41-
   });
 
   /** The Prussian March Phase after `turns` Game-Turns of 1756 seed 1, as the Prussian seat sees it. */
-  const board1756 = (coalition: Level, turns: number) => {
-    const probe = setup('1756', 1, { map });
+  const board1756 = (coalition: Level, turns: number, seed = 1) => {
+    const probe = setup('1756', seed, { map });
     const g = playGame({
       scenario: '1756',
-      seed: 1,
+      seed,
       level: sideLevels(probe, 'expert', coalition),
       map,
       turns,
@@ -401,12 +404,13 @@ describe('autopilot: the expert counts the turns to the first siege roll (10.41-
   });
 
   it('10.32/9.3: cut off at Dresden, the expert strikes at the army across its supply line; the standard level falls back', () => {
-    // Turn 14 of expert self-play: Frederick besieges Dresden; Browne's Zone of Control and the Saxons
-    // at Torgau cut the path to his depots (10.32), and without the Saxons it would be open again.
-    const board = board1756('expert', 13);
+    // Turn 15 of expert self-play, seed 8: Frederick besieges Dresden; an Austrian army at 1721
+    // cuts the path to his depots (10.32), and without it the path would be open again. (Seed 1,
+    // turn 14, with the Saxons at Torgau, until Brunswick marched with the army, `gather`.)
+    const board = board1756('expert', 14, 8);
     expect(supplyPicture(board).supplied.has('1623')).toBe(false);
     const expert = makePlan(board, STYLES.expert).goals.get('frederick');
-    expect(expert).toMatchObject({ hex: '1821', kind: 'attack' });
+    expect(expert).toMatchObject({ hex: '1721', kind: 'attack' });
     expect(expert?.note).toMatch(/strikes at the enemy army/);
     expect(makePlan(board, STYLES.standard).goals.get('frederick')?.kind).toBe('resupply');
     expect(makePlan(board, { ...STYLES.expert, seek: false }).goals.get('frederick')?.kind).toBe('resupply');
