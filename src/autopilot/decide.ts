@@ -31,7 +31,7 @@ import { marchDistanceTo, type SupplyPicture, supplyPicture } from './geometry.j
 import { ARMY_SP, CAPTURE_SP, leaderHex, makePlan, NOVICE_STYLE, type Plan, type PlanStyle } from './plan.js';
 import { answerPrompt, isPromptPhase } from './prompts.js';
 import type { AutopilotRng } from './rng.js';
-import { extraLossVp } from './sp-price.js';
+import { winterDear } from './sp-price.js';
 import { boardFromView } from './view-adapter.js';
 
 /**
@@ -215,8 +215,9 @@ export function keeps537(board: Board, id: string, from: HexId, to: HexId, take:
  * the siege beyond the depot loses its supply and the army must break off (10.52; 1756, Dresden).
  */
 export function depotGuardSp(board: Board, drive: boolean, price = false): number {
-  // 17.0: past twenty SP lost, the allies pay two VP for each winter SP a guard gives up (16.31).
-  if (!drive || (price && extraLossVp(board, 1) > 0)) return 1;
+  // 17.0: past twenty SP lost, the allies pay two VP for each winter SP a guard gives up (16.31);
+  // the Coalition's expert keeps its winter SP too (sp-price.ts `winterDear`).
+  if (!drive || (price && winterDear(board))) return 1;
   let winters = 0;
   for (let t = Math.max(board.turn, 16); t < board.lastTurn; t++) if (isWinterTurn(t)) winters++;
   // A depot left now matters in winter only if the campaign will still hang on it then.

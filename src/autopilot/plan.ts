@@ -30,7 +30,7 @@ import {
   supplySteps,
 } from './geometry.js';
 import { siegeWorth } from './siege-odds.js';
-import { extraLossVp } from './sp-price.js';
+import { extraLossVp, winterDear } from './sp-price.js';
 
 export type GoalKind =
   | 'siege'
@@ -317,10 +317,11 @@ export function makePlan(board: Board, style: PlanStyle = NOVICE_STYLE): Plan {
       );
     const guarding =
       camp?.roles.get(l.id)?.role === 'guard' && (board.turn < board.lastTurn || besiegingSomewhere);
-    // 17.0 (`price`): once the allies' losses are past twenty each more SP costs two VP, and every
-    // winter turn in the open costs a force one (16.31): an army that is not besieging takes
-    // winter quarters with the small forces.
-    const dear = style.price && extraLossVp(board, 1) > 0;
+    // 17.0 (`price`): every winter turn in the open costs a force one SP (16.31), and once the
+    // allies' losses are past twenty each more SP costs them two VP; for the Coalition each costs
+    // one, with nothing a winter campaign gains to set against it (measured, sp-price.ts): an army
+    // that is not besieging takes winter quarters with the small forces.
+    const dear = style.price && winterDear(board);
     if (winter && !guarding && (sp < ARMY_SP || board.turn >= board.lastTurn - 1 || dear)) {
       const besieging =
         enemyHere?.garrisoned && board.depots.some((d) => d.hex === hex && d.side === board.side);

@@ -25,3 +25,14 @@ export function extraLossVp(board: Board, sp: number): number {
   const lost = lostSoFar(board);
   return Math.max(0, lost + sp - ALLIED_LOSS_THRESHOLD) - Math.max(0, lost - ALLIED_LOSS_THRESHOLD);
 }
+
+/**
+ * Whether the expert counts the SP that winter takes from every force in the open (16.31) too dear
+ * to campaign on: an army not besieging takes winter quarters a turn ahead and a depot keeps one
+ * guard SP (plan.ts, decide.ts). For the allies once past twenty lost (two VP each); for the
+ * Coalition always: its expert armies campaigning into the winter lost two SP a game more than the
+ * standard level's and beat it in 43% of games, 50% with this (docs/balance.md, "Winter quarters").
+ */
+export function winterDear(board: Board): boolean {
+  return board.side === 'coalition' || extraLossVp(board, 1) > 0;
+}

@@ -6,7 +6,7 @@ import { depotGuardSp, STYLES, splitMarches } from '../../src/autopilot/decide.j
 import { driverMap, playGame } from '../../src/autopilot/driver.js';
 import { inEnemyReach } from '../../src/autopilot/exposure.js';
 import { makePlan } from '../../src/autopilot/plan.js';
-import { extraLossVp, lostSoFar } from '../../src/autopilot/sp-price.js';
+import { extraLossVp, lostSoFar, winterDear } from '../../src/autopilot/sp-price.js';
 import { boardFromView } from '../../src/autopilot/view-adapter.js';
 import { setup } from '../../src/engine/setup.js';
 import type { GameState, Seat } from '../../src/engine/types.js';
@@ -95,6 +95,27 @@ describe('autopilot: the price of an SP (17.0, the expert)', () => {
     expect(depotGuardSp(withLosses(board, 10), true, true)).toBe(3);
     expect(depotGuardSp(withLosses(board, 24), true, false)).toBe(3);
     expect(depotGuardSp(withLosses(board, 24), true, true)).toBe(1);
+  });
+
+  it('16.31: the Coalition expert counts its winter SP dear from the first loss: quarters a turn ahead (1757 seed 1, turn 15)', () => {
+    const board = boardFromView(view(marchOf('1757', 1, 15, 'austria'), 'austria', [], map), map);
+    expect(winterDear(withLosses(board, 0))).toBe(true);
+    // Charles's army, not besieging, would march on the enemy army; the expert takes quarters.
+    expect(makePlan(board, UNPRICED).goals.get('charles')).toMatchObject({ kind: 'attack' });
+    expect(makePlan(board, STYLES.expert).goals.get('charles')).toMatchObject({
+      hex: '1623',
+      kind: 'winter',
+    });
+    // The allies only past twenty lost.
+    const allied = boardFromView(view(marchOf('1757', 1, 15, 'prussia'), 'prussia', [], map), map);
+    expect(winterDear(withLosses(allied, 10))).toBe(false);
+    expect(winterDear(withLosses(allied, 24))).toBe(true);
+  });
+
+  it('16.31: the Coalition expert leaves a depot one guard SP, not one for each winter turn (1757 seed 1, turn 12)', () => {
+    const board = boardFromView(view(marchOf('1757', 1, 12, 'austria'), 'austria', [], map), map);
+    expect(depotGuardSp(board, true, false)).toBe(3);
+    expect(depotGuardSp(board, true, true)).toBe(1);
   });
 });
 
