@@ -279,6 +279,40 @@ export function splitMarches(
 }
 
 /**
+ * 5.35: a leader may take lower-ranked leaders of his nationality along. A march that takes every
+ * SP out of its hex leaves the subordinates there with none: 8.31 lets the first enemy combat unit
+ * to enter take them. For each such march this adds a copy that carries them (expert only). Only
+ * leaders that still have a march on offer are carried: one already moved may not be (5.36).
+ */
+export function carryLeaders(board: Board, legal: readonly Action[]): MarchAction[] {
+  const unmoved = new Set<string>();
+  for (const a of legal) if (a.type === 'march') unmoved.add(a.leader);
+  const out: MarchAction[] = [];
+  for (const a of legal) {
+    if (a.type !== 'march' || board.active?.leader === a.leader || a.take?.leaders?.length) continue;
+    const take = a.take?.sp ?? 0;
+    const start = leaderHex(board, a.leader);
+    if (!start || take < 1 || a.path.at(-1) === start) continue;
+    if (friendSp(board, start, 'all') !== take) continue;
+    const stack = board.friends.get(start);
+    const mover = stack?.leaders.find((l) => l.id === a.leader);
+    if (!stack || !mover) continue;
+    const subs = stack.leaders
+      .filter(
+        (l) =>
+          l.id !== mover.id &&
+          !l.inside &&
+          l.nationality === mover.nationality &&
+          l.rank > mover.rank &&
+          unmoved.has(l.id),
+      )
+      .map((l) => l.id);
+    if (subs.length > 0) out.push({ ...a, take: { ...a.take, leaders: subs } });
+  }
+  return out;
+}
+
+/**
  * 5.5: an Overwhelming Attack is worth trying only when 400% looks likely. Across a mountain pass a
  * failed one forbids declining battle in the next Combat Phase (5.54), so there it must hold even
  * if the hidden strength is a quarter above the estimate; elsewhere a failed attempt costs nothing
@@ -362,6 +396,8 @@ function scoreMarch(
   const splitCost = split ? (advancing ? -0.3 : 0.2) : 0;
   const reward = progress * (0.5 + sp / 20) * (goal.kind === 'join' ? 0.8 : 1);
   let score = reward;
+  // 5.35, 8.31: subordinates carried along are not left alone for the enemy to take.
+  if (a.take?.leaders?.length) score += 0.05;
   if (end === goal.hex && start !== goal.hex) score += goal.kind === 'capture' ? 3 : 2;
   // Danger at the destination: a stronger enemy force waiting outside the fortress.
   const enemy = board.enemies.get(end);
@@ -535,6 +571,7 @@ export function decideWithReason(
           STYLES[level].drive && STYLES[level].price && board.side === 'prussian-allied',
           plan,
         ),
+        ...(STYLES[level].drive ? carryLeaders(board, legal) : []),
       ];
   for (const a of options) {
     let s: Scored;

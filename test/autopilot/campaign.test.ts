@@ -113,15 +113,16 @@ describe('autopilot campaign plan', () => {
     expect(g.captures.some((c) => c.hex === '1623' && c.side === 'prussian-allied')).toBe(true);
   });
 
-  it('13.2/16.2: on the last turn the expert depot guard stays at its post while the siege goes on (1756 seed 63, Dresden falls on turn 18)', () => {
+  it('13.2/16.2: on the last turn the expert depot guard stays at its post while the siege goes on (1756 seed 44, Dresden falls on turn 18)', () => {
     // Before, every guard marched into winter quarters on the last turn (16.2), the depot at Dresden
     // lost its supply in that March Phase and the last siege roll was never made. (Seed 5 until
-    // Brunswick marched with the army, `gather`: there Dresden now falls on turn 15.)
-    const probe = setup('1756', 63, { map });
+    // Brunswick marched with the army, `gather`: there Dresden fell on turn 15; then seed 63 until
+    // the expert took its subordinate leaders along, 29 Nov 2026.)
+    const probe = setup('1756', 44, { map });
     const rolls: number[] = [];
     const g = playGame({
       scenario: '1756',
-      seed: 63,
+      seed: 44,
       level: sideLevels(probe, 'expert', 'expert'),
       map,
       onStep: ({ seat, events, state }) => {
@@ -232,6 +233,19 @@ describe('autopilot: split marches leave a depot guard (10.12 B, 5.35)', () => {
       const v = view(state, seat, [], map);
       const { action } = decideWithReason(v, v.legal, rng, levels[seat] ?? 'passive', map);
       const listed = v.legal.some((a) => JSON.stringify(a) === JSON.stringify(action));
+      if (!listed && action.type === 'march' && action.take?.leaders?.length) {
+        // Not listed either: a listed march that also takes lower-ranked leaders along (5.35,
+        // carryLeaders); the engine moves them with it.
+        const { leaders, ...take } = action.take;
+        const plain = { ...action, take };
+        expect(v.legal.some((a) => JSON.stringify(a) === JSON.stringify(plain))).toBe(true);
+        const r = apply(state, seat, action, map);
+        expect(r.ok).toBe(true);
+        if (!r.ok) break;
+        state = r.state;
+        for (const id of leaders) expect(state.leaders[id]?.hex).toBe(action.path.at(-1));
+        continue;
+      }
       if (!listed) {
         // Not listed: only a march the engine lists with one SP more taken (5.35).
         expect(action.type).toBe('march');
@@ -404,10 +418,11 @@ describe('autopilot: the expert counts the turns to the first siege roll (10.41-
   });
 
   it('10.32/9.3: cut off at Dresden, the expert strikes at the army across its supply line; the standard level falls back', () => {
-    // Turn 15 of expert self-play, seed 8: Frederick besieges Dresden; an Austrian army at 1721
+    // Turn 15 of expert self-play, seed 13: Frederick besieges Dresden; an Austrian army at 1721
     // cuts the path to his depots (10.32), and without it the path would be open again. (Seed 1,
-    // turn 14, with the Saxons at Torgau, until Brunswick marched with the army, `gather`.)
-    const board = board1756('expert', 14, 8);
+    // turn 14, with the Saxons at Torgau, until Brunswick marched with the army, `gather`; then
+    // seed 8 until the expert took its subordinate leaders along, 29 Nov 2026.)
+    const board = board1756('expert', 14, 13);
     expect(supplyPicture(board).supplied.has('1623')).toBe(false);
     const expert = makePlan(board, STYLES.expert).goals.get('frederick');
     expect(expert).toMatchObject({ hex: '1721', kind: 'attack' });
