@@ -42,8 +42,9 @@ import { boardFromView } from './view-adapter.js';
  * enemy's SP), "standard" (the side's campaign plan, battles by their expected outcome with leaders
  * and terrain, covering forces and depot guards) and "expert" (also bolder when the score and the
  * turns left call for it, pursuit of a beaten enemy, a smaller margin for battle, marches on
- * enemy field armies within two marches that it expects to beat, and battles against hidden
- * strengths judged over a spread around its estimate).
+ * enemy field armies within two marches that it expects to beat, battles against hidden
+ * strengths judged over a spread around its estimate, subordinate leaders taken along when a march
+ * empties their hex, and leaders with no SP sent to command threatened garrisons).
  */
 export const LEVELS = ['random', 'passive', 'hold', 'novice', 'standard', 'expert'] as const;
 export type Level = (typeof LEVELS)[number];
@@ -72,6 +73,7 @@ export const STYLES: Record<'hold' | 'novice' | 'standard' | 'expert', PlanStyle
     robust: false,
     price: false,
     gather: false,
+    command: false,
   },
   expert: {
     hold: false,
@@ -85,6 +87,7 @@ export const STYLES: Record<'hold' | 'novice' | 'standard' | 'expert', PlanStyle
     robust: true,
     price: true,
     gather: true,
+    command: true,
   },
 };
 
@@ -313,6 +316,25 @@ export function carryLeaders(board: Board, legal: readonly Action[]): MarchActio
 }
 
 /**
+ * 12.11, 13.0: a leader whose plan is to command a garrison (plan.ts, `command`) goes in alone once
+ * he stands in its hex; the engine lists only the entry of everything outside, so the entry of
+ * just him is built here, where the listed one allows it.
+ */
+export function commandEntries(board: Board, plan: Plan, legal: readonly Action[]): GarrisonAction[] {
+  const out: GarrisonAction[] = [];
+  for (const [id, goal] of plan.goals) {
+    if (goal.kind !== 'command') continue;
+    const hex = leaderHex(board, id);
+    if (hex !== goal.hex) continue;
+    const listed = legal.some(
+      (a) => a.type === 'garrison' && a.direction === 'in' && a.hex === hex && (a.leaders ?? []).includes(id),
+    );
+    if (listed) out.push({ type: 'garrison', hex, direction: 'in', sp: 0, leaders: [id] });
+  }
+  return out;
+}
+
+/**
  * 5.5: an Overwhelming Attack is worth trying only when 400% looks likely. Across a mountain pass a
  * failed one forbids declining battle in the next Combat Phase (5.54), so there it must hold even
  * if the hidden strength is a quarter above the estimate; elsewhere a failed attempt costs nothing
@@ -450,6 +472,9 @@ function scoreGarrison(board: Board, plan: Plan, a: GarrisonAction): Scored {
   const leaders = a.leaders ?? [];
   const winter = isWinterTurn(board.turn);
   if (dir === 'out') return { action: a, score: -2, why: 'stays inside' };
+  // 13.0: a leader sent to command this garrison goes in (plan.ts, `command`).
+  if (sp === 0 && leaders.length > 0 && leaders.every((id) => plan.goals.get(id)?.kind === 'command'))
+    return { action: a, score: 5, why: `commands the garrison of ${board.map.fortress(hex)?.name ?? hex}` };
   const f = board.map.fortress(hex);
   const holder = fortressHolder(board, hex);
   const enemyNear = [...board.enemies.entries()].some(
@@ -572,6 +597,7 @@ export function decideWithReason(
           plan,
         ),
         ...(STYLES[level].drive ? carryLeaders(board, legal) : []),
+        ...commandEntries(board, plan, legal),
       ];
   for (const a of options) {
     let s: Scored;

@@ -43,7 +43,8 @@ export type GoalKind =
   | 'hold'
   | 'advance'
   | 'cover'
-  | 'guard';
+  | 'guard'
+  | 'command';
 
 export interface Goal {
   hex: HexId;
@@ -83,6 +84,8 @@ export interface PlanStyle {
   price: boolean;
   /** An allied depot guard still far from the fortress it would wait in marches with the main army. */
   gather: boolean;
+  /** A leader with no SP to command goes into a threatened fortress to command its garrison (13.0). */
+  command: boolean;
 }
 
 export const NOVICE_STYLE: PlanStyle = {
@@ -97,6 +100,7 @@ export const NOVICE_STYLE: PlanStyle = {
   robust: false,
   price: false,
   gather: false,
+  command: false,
 };
 
 export interface Plan {
@@ -243,6 +247,49 @@ function fedAfterBattle(board: Board, supply: SupplyPicture, hex: HexId): boolea
   return adjacentHexes(hex).some((n) => (supply.depth.get(n) ?? len) < len);
 }
 
+/** The Initiative the garrison of `hex` would roll against with `l` inside too (13.0). */
+function commanderInitiative(board: Board, hex: HexId, extra?: BoardLeader): number {
+  const inside = (board.friends.get(hex)?.leaders ?? []).filter((x) => x.inside);
+  if (extra) inside.push(extra);
+  let best: BoardLeader | undefined;
+  for (const x of inside) if (!best || x.rank < best.rank) best = x;
+  return best?.initiative ?? 0;
+}
+
+/**
+ * 13.0, 13.2: where a leader with no SP to command does most good as a garrison commander: an own
+ * fortress with SP inside, an enemy army within GARRISON_THREAT hexes, whose rolls his Initiative
+ * would make harder, within two marches (5.1). Undefined when none.
+ */
+function garrisonPost(
+  board: Board,
+  l: BoardLeader,
+  hex: HexId,
+  allowed: (h: HexId) => boolean,
+): HexId | undefined {
+  let best: { hex: HexId; v: number } | undefined;
+  for (const f of scenarioFortresses(board)) {
+    if (fortressHolder(board, f.hex) !== board.side || board.enemies.has(f.hex) || !allowed(f.hex)) continue;
+    const stack = board.friends.get(f.hex);
+    if (!stack || (stack.in ?? 0) <= 0) continue;
+    const d = hexDistance(hex, f.hex);
+    if (d > 2 * MAX_MA) continue;
+    const gain =
+      commanderInitiative(board, f.hex, { ...l, inside: true }) - commanderInitiative(board, f.hex);
+    if (gain <= 0) continue;
+    let threat = 0;
+    for (const [eh, e] of board.enemies)
+      if (hexDistance(f.hex, eh) <= GARRISON_THREAT) threat = Math.max(threat, estimateEnemyOut(e));
+    if (threat < ARMY_SP) continue;
+    const v = (f.vp * gain) / (1 + d / MAX_MA);
+    if (!best || v > best.v || (v === best.v && f.hex < best.hex)) best = { hex: f.hex, v };
+  }
+  return best?.hex;
+}
+
+/** Hexes from an own fortress within which an enemy army threatens a siege (two marches). */
+const GARRISON_THREAT = 12;
+
 export function makePlan(board: Board, style: PlanStyle = NOVICE_STYLE): Plan {
   const supply = supplyPicture(board);
   const camp = style.campaign ? campaignPlan(board) : undefined;
@@ -303,6 +350,26 @@ export function makePlan(board: Board, style: PlanStyle = NOVICE_STYLE): Plan {
     const enemyOutHere = estimateEnemyOut(enemyHere);
     const totalHere = friendSp(board, hex, 'out');
     const ownHere = (here?.leaders ?? []).filter((x) => !x.inside && x.nationality === l.nationality);
+
+    // 13.0: the highest-ranked leader inside a fortress takes his Initiative off every siege roll.
+    // A leader with no SP to command (the expert) goes in to command a threatened garrison.
+    if (
+      style.command &&
+      sp === 0 &&
+      !l.inside &&
+      l.id !== supremeId &&
+      camp?.roles.get(l.id)?.role !== 'guard'
+    ) {
+      const post = garrisonPost(board, l, hex, allowed);
+      if (post) {
+        goals.set(l.id, {
+          hex: post,
+          kind: 'command',
+          note: `commands the garrison of ${board.map.fortress(post)?.name ?? post}`,
+        });
+        continue;
+      }
+    }
 
     // Winter (16.2-16.3): into the nearest own or empty fortress; besiegers with a depot stay.
     // Winter attrition takes one SP per force (16.31), whatever its size: small forces seek shelter,

@@ -113,16 +113,17 @@ describe('autopilot campaign plan', () => {
     expect(g.captures.some((c) => c.hex === '1623' && c.side === 'prussian-allied')).toBe(true);
   });
 
-  it('13.2/16.2: on the last turn the expert depot guard stays at its post while the siege goes on (1756 seed 44, Dresden falls on turn 18)', () => {
+  it('13.2/16.2: on the last turn the expert depot guard stays at its post while the siege goes on (1756 seed 26, Dresden falls on turn 18)', () => {
     // Before, every guard marched into winter quarters on the last turn (16.2), the depot at Dresden
     // lost its supply in that March Phase and the last siege roll was never made. (Seed 5 until
-    // Brunswick marched with the army, `gather`: there Dresden fell on turn 15; then seed 63 until
-    // the expert took its subordinate leaders along, 29 Nov 2026.)
-    const probe = setup('1756', 44, { map });
+    // Brunswick marched with the army, `gather`: there Dresden fell on turn 15; then seed 63 and
+    // seed 44 until the expert took its subordinate leaders along and sent leaders with no SP into
+    // threatened garrisons, 29 Nov 2026.)
+    const probe = setup('1756', 26, { map });
     const rolls: number[] = [];
     const g = playGame({
       scenario: '1756',
-      seed: 44,
+      seed: 26,
       level: sideLevels(probe, 'expert', 'expert'),
       map,
       onStep: ({ seat, events, state }) => {
@@ -418,14 +419,15 @@ describe('autopilot: the expert counts the turns to the first siege roll (10.41-
   });
 
   it('10.32/9.3: cut off at Dresden, the expert strikes at the army across its supply line; the standard level falls back', () => {
-    // Turn 15 of expert self-play, seed 13: Frederick besieges Dresden; an Austrian army at 1721
+    // Turn 14 of expert self-play, seed 30: Frederick besieges Dresden; an Austrian army at 1620
     // cuts the path to his depots (10.32), and without it the path would be open again. (Seed 1,
     // turn 14, with the Saxons at Torgau, until Brunswick marched with the army, `gather`; then
-    // seed 8 until the expert took its subordinate leaders along, 29 Nov 2026.)
-    const board = board1756('expert', 14, 13);
+    // seed 8 and seed 13 until the expert took its subordinate leaders along and sent leaders
+    // with no SP into threatened garrisons, 29 Nov 2026.)
+    const board = board1756('expert', 13, 30);
     expect(supplyPicture(board).supplied.has('1623')).toBe(false);
     const expert = makePlan(board, STYLES.expert).goals.get('frederick');
-    expect(expert).toMatchObject({ hex: '1721', kind: 'attack' });
+    expect(expert).toMatchObject({ hex: '1620', kind: 'attack' });
     expect(expert?.note).toMatch(/strikes at the enemy army/);
     expect(makePlan(board, STYLES.standard).goals.get('frederick')?.kind).toBe('resupply');
     expect(makePlan(board, { ...STYLES.expert, seek: false }).goals.get('frederick')?.kind).toBe('resupply');
