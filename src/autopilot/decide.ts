@@ -473,7 +473,11 @@ function scoreGarrison(board: Board, plan: Plan, a: GarrisonAction): Scored {
   const winter = isWinterTurn(board.turn);
   if (dir === 'out') return { action: a, score: -2, why: 'stays inside' };
   // 13.0: a leader sent to command this garrison goes in (plan.ts, `command`).
-  if (sp === 0 && leaders.length > 0 && leaders.every((id) => plan.goals.get(id)?.kind === 'command'))
+  const commands = (id: string) => {
+    const g = plan.goals.get(id);
+    return g?.kind === 'command' && g.hex === hex;
+  };
+  if (sp === 0 && leaders.length > 0 && leaders.every(commands))
     return { action: a, score: 5, why: `commands the garrison of ${board.map.fortress(hex)?.name ?? hex}` };
   const f = board.map.fortress(hex);
   const holder = fortressHolder(board, hex);

@@ -259,7 +259,7 @@ function commanderInitiative(board: Board, hex: HexId, extra?: BoardLeader): num
 /**
  * 13.0, 13.2: where a leader with no SP to command does most good as a garrison commander: an own
  * fortress with SP inside, an enemy army within GARRISON_THREAT hexes, whose rolls his Initiative
- * would make harder, within two marches (5.1). Undefined when none.
+ * would make harder, within a march (5.1). Undefined when none.
  */
 function garrisonPost(
   board: Board,
@@ -272,8 +272,10 @@ function garrisonPost(
     if (fortressHolder(board, f.hex) !== board.side || board.enemies.has(f.hex) || !allowed(f.hex)) continue;
     const stack = board.friends.get(f.hex);
     if (!stack || (stack.in ?? 0) <= 0) continue;
+    // Within a march (5.1): a post further off changed as the enemy armies moved, and leaders sent
+    // to it walked from one fortress to the next (1756 seed 14: Ferdinand and Keith, turns 10-15).
     const d = hexDistance(hex, f.hex);
-    if (d > 2 * MAX_MA) continue;
+    if (d > MAX_MA) continue;
     const gain =
       commanderInitiative(board, f.hex, { ...l, inside: true }) - commanderInitiative(board, f.hex);
     if (gain <= 0) continue;
