@@ -74,6 +74,7 @@ export const STYLES: Record<'hold' | 'novice' | 'standard' | 'expert', PlanStyle
     price: false,
     gather: false,
     command: false,
+    local: false,
   },
   expert: {
     hold: false,
@@ -88,6 +89,7 @@ export const STYLES: Record<'hold' | 'novice' | 'standard' | 'expert', PlanStyle
     price: true,
     gather: true,
     command: true,
+    local: true,
   },
 };
 

@@ -86,6 +86,11 @@ export interface PlanStyle {
   gather: boolean;
   /** A leader with no SP to command goes into a threatened fortress to command its garrison (13.0). */
   command: boolean;
+  /**
+   * A force too small to build a depot (10.42) seeks no battle beyond the supply net and more than
+   * a march and a half away: it could only stage at the edge of the net for a depot it cannot build.
+   */
+  local: boolean;
 }
 
 export const NOVICE_STYLE: PlanStyle = {
@@ -101,6 +106,7 @@ export const NOVICE_STYLE: PlanStyle = {
   price: false,
   gather: false,
   command: false,
+  local: false,
 };
 
 export interface Plan {
@@ -116,6 +122,12 @@ export const ARMY_SP = 10;
 const SEARCH_MP = 24;
 /** The engine offers garrison moves of the whole stack: only detachments this small go inside. */
 export const CAPTURE_SP = 6;
+/**
+ * An army with the odds marches straight at an enemy this many MP away even out of supply (a
+ * battle within a march is worth a turn's attrition, 10.61); `local` forces go no farther than
+ * this after an enemy outside the net.
+ */
+const STRIKE_MP = 10;
 /** `seek`: an enemy field army this many MP away is within two marches (5.1: at most 6 MP each). */
 const SEEK_MP = 2 * MAX_MA;
 /**
@@ -610,6 +622,11 @@ export function makePlan(board: Board, style: PlanStyle = NOVICE_STYLE): Plan {
       if (d === undefined || d > SEARCH_MP) return;
       // Beyond the supply net a target costs turns of depot building (10.41) and attrition (10.61).
       const depth = supply.depth.get(h);
+      // `local`: 10.42 gives a force under ten SP no depot of its own, so it cannot carry supply
+      // to a far enemy; it used to stage at the edge of the net and wait there (1759: Harsch's
+      // seven SP set out from Bohemia for a lone Prussian leader near Bremen while Henry marched
+      // on Prague).
+      if (style.local && kind === 'attack' && depth === undefined && sp < ARMY_SP && d > STRIKE_MP) return;
       const supplyCost = depth === undefined ? 1 : 0;
       const score = value / (1 + d / 4 + supplyCost);
       if (!best || score > best.score || (score === best.score && h < best.goal.hex))
@@ -725,7 +742,7 @@ export function makePlan(board: Board, style: PlanStyle = NOVICE_STYLE): Plan {
     // Outrunning supply: stop on the supplied hex closest to the objective (a depot follows, 10.41).
     // A battle within a march is worth a turn out of supply (10.61 costs one SP; the victor's gain
     // is larger, battle-odds.ts): an army with the odds marches straight at the enemy.
-    const strike = style.odds && chosen.kind === 'attack' && (reach.get(chosen.hex) ?? 99) <= 10;
+    const strike = style.odds && chosen.kind === 'attack' && (reach.get(chosen.hex) ?? 99) <= STRIKE_MP;
     if (!supply.supplied.has(chosen.hex) && chosen.kind !== 'capture' && !strike) {
       const toGoal = marchDistanceTo(board.map, chosen.hex);
       let stage: HexId | undefined;
