@@ -33,4 +33,26 @@ describe('ftg demo', () => {
     const result = JSON.parse(readFileSync(join(out, 'result.json'), 'utf8')) as { endedBy: string };
     expect(result.endedBy).toBe('turn-limit');
   });
+
+  it("--trace prints the decisions of the seats asked with their reasons, and nobody else's", async () => {
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    const args = ['--scenario', '1759', '--seed', '12', '--turns', '1', '--no-maps', '--level', 'expert'];
+    expect(await run([...args, '--trace', 'austria'])).toBe(0);
+    const lines = log.mock.calls.map((c) => String(c[0]));
+    log.mockClear();
+    const traced = lines.filter((l) => /^ {2}T\d+ /.test(l));
+    expect(traced.length).toBeGreaterThan(0);
+    for (const l of traced) expect(l).toMatch(/^ {2}T1 \S+ austria: \{"type":".*\} -- \S/);
+    // Daun's march on Breslau in 1759 and its reason.
+    expect(traced.some((l) => l.includes('"leader":"daun"') && /besiege Breslau/.test(l))).toBe(true);
+    expect(traced.some((l) => l.includes('"type":"done"'))).toBe(false);
+    // Without --trace, no decision lines.
+    expect(await run(args)).toBe(0);
+    expect(log.mock.calls.map((c) => String(c[0])).filter((l) => /^ {2}T\d+ /.test(l))).toEqual([]);
+    log.mockRestore();
+    const err = vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(await run([...args, '--trace', 'lapland'])).toBe(2);
+    expect(String(err.mock.calls[0]?.[0])).toMatch(/--trace takes all or seats/);
+    err.mockRestore();
+  });
 });

@@ -10,7 +10,7 @@ export const summary = 'Play a local campaign with the autopilot on every seat (
 
 const HELP = `Usage: ftg demo [--scenario 1757|PATH] [--seed N] [--turns N] [--out DIR] [--no-maps]
                 [--level standard|passive|SEAT=LEVEL,...] [--dice 4,2,6] [--quiet]
-                [--tactical off|offer|always]
+                [--tactical off|offer|always] [--trace all|SEAT,...]
 
   --scenario   a scenario id (1756..1762, default 1757) or a path to a scenario JSON file
   --seed       the game seed (default 1); the autopilots' own RNGs derive from it
@@ -20,6 +20,9 @@ const HELP = `Usage: ftg demo [--scenario 1757|PATH] [--seed N] [--turns N] [--o
   --level      autopilot level for every seat, or per seat, e.g. prussia=standard,austria=passive
   --dice       die rolls fixed in advance, e.g. 4,2,6
   --quiet      only the progress lines and the result
+  --trace      print every autopilot decision of these seats (or all) with its reason, as
+               "T<turn> <phase> <seat>: <action JSON> -- <reason>" (ends of step left out); every
+               seat's private plan shows, so this is for local runs and bug reports only
   --tactical   off|offer|always: fight eligible battles out on the tactical map (default off here,
                since every seat is the autopilot and they accept the offer; campaigns in the
                service default to offer)
@@ -61,6 +64,7 @@ export async function run(args: string[]): Promise<number> {
       quiet: { type: 'boolean' },
       tactical: { type: 'string' },
       games: { type: 'string' },
+      trace: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -138,6 +142,18 @@ export async function run(args: string[]): Promise<number> {
   const tactical =
     tacticalMode === 'off' ? undefined : { mode: tacticalMode as 'offer' | 'always', minSp: 6 };
   const quiet = !!values.quiet;
+  // --trace: the autopilot's decisions and reasons (driver.ts StepInfo), for the seats asked.
+  let traceSeats: Set<string> | undefined;
+  if (values.trace !== undefined) {
+    const text = String(values.trace).trim();
+    const list = text === 'all' ? [...NATIONALITIES] : text.split(',').map((x) => x.trim());
+    const bad = list.filter((x) => !(NATIONALITIES as readonly string[]).includes(x));
+    if (list.length === 0 || bad.length > 0)
+      return fail(
+        `--trace takes all or seats separated by commas (${NATIONALITIES.join(', ')}), got "${text}"`,
+      );
+    traceSeats = new Set(list);
+  }
   const maps = !values['no-maps'];
   const outDir = (values.out as string | undefined) ?? join('out', `${scenarioName}-${seedText}`);
 
@@ -234,6 +250,14 @@ export async function run(args: string[]): Promise<number> {
       ...(turns !== undefined ? { turns } : {}),
       ...(dice ? { dice } : {}),
       ...(tactical ? { tactical } : {}),
+      ...(traceSeats
+        ? {
+            onStep: ({ seat, action, why, state }: import('../../autopilot/driver.js').StepInfo) => {
+              if (action.type === 'done' || !traceSeats?.has(seat)) return;
+              console.log(`  T${state.turn} ${state.phase} ${seat}: ${JSON.stringify(action)} -- ${why}`);
+            },
+          }
+        : {}),
       onTurn: ({ turn, state, events }) => {
         lastTurn = turn;
         const pub = engine.eventsFor(events, 'public', state.seatSide);
