@@ -83,6 +83,8 @@ export interface Board {
    * (die less modified roll), the turn, and whose garrison it was.
    */
   siegeModifiers?: Map<HexId, { modifier: number; turn: number; garrison: Side }>;
+  /** Fortresses besieged now (13.12-13.13: public, every view shows it). */
+  besieged?: Set<HexId>;
   map: StrategicMap;
 }
 

@@ -44,7 +44,8 @@ import { boardFromView } from './view-adapter.js';
  * turns left call for it, pursuit of a beaten enemy, a smaller margin for battle, marches on
  * enemy field armies within two marches that it expects to beat, battles against hidden
  * strengths judged over a spread around its estimate, subordinate leaders taken along when a march
- * empties their hex, and leaders with no SP sent to command threatened garrisons).
+ * empties their hex, leaders with no SP sent to command threatened garrisons, and supply lines
+ * kept: no march empties a depot other forces draw through, no winter stand for a siege not on).
  */
 export const LEVELS = ['random', 'passive', 'hold', 'novice', 'standard', 'expert'] as const;
 export type Level = (typeof LEVELS)[number];
@@ -75,6 +76,7 @@ export const STYLES: Record<'hold' | 'novice' | 'standard' | 'expert', PlanStyle
     gather: false,
     command: false,
     local: false,
+    lines: false,
   },
   expert: {
     hold: false,
@@ -90,6 +92,7 @@ export const STYLES: Record<'hold' | 'novice' | 'standard' | 'expert', PlanStyle
     gather: true,
     command: true,
     local: true,
+    lines: true,
   },
 };
 
@@ -445,7 +448,27 @@ function scoreMarch(
   if (sp === 0 && style.campaign && end !== start && goal.kind !== 'guard')
     score += loneLeaderRisk(board, start, end);
   if (progress <= 0 && end !== start) score -= 0.5;
+  // `lines`: a march that empties a field depot other own forces draw their supply through cuts them
+  // off (10.12 B-C): each of their hexes loses an SP a turn (10.61), and a siege there ends (13.12).
+  // 1759 seed 1: Fermor took the one SP off the depot at 3341 to wait at Konigsberg, and
+  // Saltykov's 27 SP before Breslau fell back out of supply, two SP lighter.
+  if (empties && style.lines) score -= supplyCutCost(board, plan.supply, supply, start);
   return { action: a, score, why: `${goal.note}` };
+}
+
+/**
+ * What emptying the depot at `start` costs the side's other forces (`lines`): for each hex of own
+ * SP outside that is in supply now and would not be, two plus a fifth of its SP (an army cut off
+ * falls back and loses its turns as well as its SP, 10.6), three more where that hex is a siege.
+ */
+export function supplyCutCost(board: Board, now: SupplyPicture, after: SupplyPicture, start: HexId): number {
+  let cost = 0;
+  for (const [h, s] of board.friends) {
+    if (h === start || (s.out ?? 0) <= 0) continue;
+    if (!now.supplied.has(h) || after.supplied.has(h)) continue;
+    cost += 2 + (s.out ?? 0) / 5 + (board.besieged?.has(h) ? 3 : 0);
+  }
+  return cost;
 }
 
 function scoreForceMarch(board: Board, plan: Plan, a: ForceMarchAction): Scored {

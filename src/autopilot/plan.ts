@@ -91,6 +91,12 @@ export interface PlanStyle {
    * a march and a half away: it could only stage at the edge of the net for a depot it cannot build.
    */
   local: boolean;
+  /**
+   * Keeps the side's supply lines (10.12 B-C, 13.12): no march empties a field depot that other own
+   * forces draw their supply through, and only a siege that is on (the view shows the fortress
+   * besieged, 13.13) is kept up through the winter.
+   */
+  lines: boolean;
 }
 
 export const NOVICE_STYLE: PlanStyle = {
@@ -107,6 +113,7 @@ export const NOVICE_STYLE: PlanStyle = {
   gather: false,
   command: false,
   local: false,
+  lines: false,
 };
 
 export interface Plan {
@@ -404,8 +411,12 @@ export function makePlan(board: Board, style: PlanStyle = NOVICE_STYLE): Plan {
     // that is not besieging takes winter quarters with the small forces.
     const dear = style.price && winterDear(board);
     if (winter && !guarding && (sp < ARMY_SP || board.turn >= board.lastTurn - 1 || dear)) {
-      const besieging =
-        enemyHere?.garrisoned && board.depots.some((d) => d.hex === hex && d.side === board.side);
+      // `lines`: only a siege that is on (13.12-13.13). A depot still building, or one the line
+      // behind no longer feeds, besieges nothing, and the army would stand the winter out for it
+      // (1760 seed 1: Broglie's 15 SP before Magdeburg lost 3 SP to 16.31 and never rolled).
+      const besieging = style.lines
+        ? board.besieged?.has(hex) === true
+        : enemyHere?.garrisoned && board.depots.some((d) => d.hex === hex && d.side === board.side);
       if (besieging && sp >= 4 && (!camp || siegeWorth(board, hex) > 0)) {
         goals.set(l.id, { hex, kind: 'siege', note: 'keeps up the siege through winter' });
         continue;

@@ -227,6 +227,7 @@ export function boardFromView(view: View, map: StrategicMap = engineMap()): Boar
         { modifier: r.die - r.modified, turn: r.turn, garrison: r.garrison },
       ]),
     ),
+    besieged: new Set(view.hexes.filter((h) => h.besieged).map((h) => h.hex)),
     map,
   };
 }

@@ -113,17 +113,17 @@ describe('autopilot campaign plan', () => {
     expect(g.captures.some((c) => c.hex === '1623' && c.side === 'prussian-allied')).toBe(true);
   });
 
-  it('13.2/16.2: on the last turn the expert depot guard stays at its post while the siege goes on (1756 seed 26, Dresden falls on turn 18)', () => {
+  it('13.2/16.2: on the last turn the expert depot guard stays at its post while the siege goes on (1756 seed 39, Dresden falls on turn 18)', () => {
     // Before, every guard marched into winter quarters on the last turn (16.2), the depot at Dresden
     // lost its supply in that March Phase and the last siege roll was never made. (Seed 5 until
     // Brunswick marched with the army, `gather`: there Dresden fell on turn 15; then seed 63 and
     // seed 44 until the expert took its subordinate leaders along and sent leaders with no SP into
-    // threatened garrisons, 29 Nov 2026.)
-    const probe = setup('1756', 26, { map });
+    // threatened garrisons, 29 Nov 2026; seed 26 until the expert kept its supply lines, 2 Dec 2026.)
+    const probe = setup('1756', 39, { map });
     const rolls: number[] = [];
     const g = playGame({
       scenario: '1756',
-      seed: 26,
+      seed: 39,
       level: sideLevels(probe, 'expert', 'expert'),
       map,
       onStep: ({ seat, events, state }) => {

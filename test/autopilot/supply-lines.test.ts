@@ -1,0 +1,109 @@
+// The expert keeps its supply lines (`lines`, src/autopilot/decide.ts and plan.ts).
+// 10.12 B: a depot feeds nothing once nobody stands in it, and 10.12 C: the depots beyond it join the
+// net only through it, so a march that takes the last SP off a depot can cut off an army far ahead.
+// Before, nothing in the march's score counted that (1759 seed 1, Coalition expert against the hold
+// baseline: on turn 7 Fermor took the one SP off the depot at 3341 to wait at Konigsberg, and
+// Saltykov's 27 SP at 2537 fell back out of supply for three turns). And 13.12-13.13: only a siege
+// that is on is kept up through the winter (1760 seed 1: Broglie stood the winter out before
+// Magdeburg with a depot still building, and lost 3 SP to 16.31 without a roll).
+import { afterEach, describe, expect, it } from 'vitest';
+import { decideWithReason, STYLES, supplyCutCost } from '../../src/autopilot/decide.js';
+import { driverMap, playGame } from '../../src/autopilot/driver.js';
+import { supplyPicture } from '../../src/autopilot/geometry.js';
+import { makePlan } from '../../src/autopilot/plan.js';
+import { createAutopilotRng } from '../../src/autopilot/rng.js';
+import { boardFromView } from '../../src/autopilot/view-adapter.js';
+import type { GameState, ScenarioId, Seat } from '../../src/engine/index.js';
+import { legalActions } from '../../src/engine/legal.js';
+import { setup } from '../../src/engine/setup.js';
+import { view } from '../../src/engine/view.js';
+
+const map = driverMap();
+
+/** The state of a hold-against-expert game right after the first step that `at` accepts. */
+function stateAt(scenario: ScenarioId, seed: number, at: (s: GameState) => boolean): GameState {
+  const level: Partial<Record<Seat, 'hold' | 'expert'>> = {};
+  for (const [seat, side] of Object.entries(setup(scenario, seed, { map }).seatSide))
+    level[seat as Seat] = side === 'prussian-allied' ? 'hold' : 'expert';
+  let found: GameState | undefined;
+  playGame({
+    scenario,
+    seed,
+    level,
+    map,
+    turns: 16,
+    onStep: ({ state }) => {
+      if (!found && at(state)) found = structuredClone(state);
+    },
+  });
+  if (!found) throw new Error('the game never reached the position');
+  return found;
+}
+
+const expertLines = STYLES.expert.lines;
+afterEach(() => {
+  STYLES.expert.lines = expertLines;
+});
+
+describe('autopilot: the supply lines are kept (the expert)', () => {
+  // 1759 seed 1, turn 7: Saltykov's army has marched on from its depot at 2939 to 2537; the depot
+  // chain back to Konigsberg runs 2939 -> 3341, each manned by one SP; Fermor stands at 3341.
+  const t7 = () =>
+    stateAt(
+      '1759',
+      1,
+      (s) =>
+        s.turn === 7 &&
+        s.phase === 'march' &&
+        s.leaders.saltykov?.hex === '2537' &&
+        s.phasing === 'coalition',
+    );
+
+  it('10.12 B-C: emptying the depot at 3341 cuts off the army ahead; the cost counts its SP', () => {
+    const state = t7();
+    expect(state.forces['3341']?.russia).toMatchObject({ out: 1 });
+    expect(state.leaders.fermor?.hex).toBe('3341');
+    const board = boardFromView(view(state, 'russia', [], map), map);
+    const now = supplyPicture(board);
+    const without = supplyPicture(board, board.side, '3341');
+    expect(now.supplied.has('2537')).toBe(true);
+    expect(without.supplied.has('2537')).toBe(false);
+    // Two for each hex cut off plus a fifth of its SP: 2537 (27 SP) and the guard at 2939 (1 SP).
+    expect(supplyCutCost(board, now, without, '3341')).toBeCloseTo(2 + 27 / 5 + 2 + 1 / 5, 5);
+  });
+
+  it('10.12 B: Fermor leaves the one SP on the depot at 3341 (without the rule he takes it away)', () => {
+    const state = t7();
+    const decide = () => {
+      const legal = legalActions(state, 'russia', map);
+      return decideWithReason(view(state, 'russia', [], map), legal, createAutopilotRng(1), 'expert', map);
+    };
+    STYLES.expert.lines = false;
+    const loose = decide();
+    expect(loose.action).toMatchObject({ type: 'march', leader: 'fermor', take: { sp: 1 } });
+    STYLES.expert.lines = true;
+    const kept = decide().action;
+    const takesGuard = kept.type === 'march' && kept.leader === 'fermor' && (kept.take?.sp ?? 0) > 0;
+    expect(takesGuard).toBe(false);
+  });
+
+  it('13.12-13.13: a depot still building before a fortress is no siege to stand the winter out for', () => {
+    // 1760 seed 1, turn 15: Broglie's 15 SP at Magdeburg (2217), his depot there begun this turn.
+    const state = stateAt(
+      '1760',
+      1,
+      (s) => s.turn === 15 && s.phase === 'march' && s.phasing === 'coalition',
+    );
+    expect(state.leaders.broglie?.hex).toBe('2217');
+    expect(state.depots['2217']).toMatchObject({ owner: 'france', status: 'building' });
+    expect(state.besieged).not.toContain('2217');
+    const board = boardFromView(view(state, 'france', [], map), map);
+    expect(makePlan(board, { ...STYLES.expert, lines: false }).goals.get('broglie')).toMatchObject({
+      kind: 'siege',
+    });
+    expect(makePlan(board, STYLES.expert).goals.get('broglie')).toMatchObject({ kind: 'winter' });
+    // A siege that is on is still kept up (Contades before Breslau, 1733, his depot complete).
+    expect(state.besieged).toContain('1733');
+    expect(makePlan(board, STYLES.expert).goals.get('contades')).toMatchObject({ kind: 'siege' });
+  });
+});
