@@ -183,7 +183,7 @@ function pick(rs: GameRecord[], scenario: string, allied: Level, coalition: Leve
 }
 
 /** `lvl` playing `side` against `opp`, with the games of `ref` playing `side` against `opp` as reference. */
-function versus(rs: GameRecord[], scenario: string, side: Side, lvl: Level, opp: Level, ref: Level) {
+export function versus(rs: GameRecord[], scenario: string, side: Side, lvl: Level, opp: Level, ref: Level) {
   const [a, c] = side === 'prussian-allied' ? [lvl, opp] : [opp, lvl];
   const [ra, rc] = side === 'prussian-allied' ? [ref, opp] : [opp, ref];
   const games = pick(rs, scenario, a, c);

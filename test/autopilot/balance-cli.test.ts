@@ -34,11 +34,15 @@ describe('ftg balance', () => {
     expect(await run(['--scenario', '1755'])).toBe(2);
     expect(await run(['--from', join(dir, 'missing.jsonl')])).toBe(2);
     expect(await run(['--matchup', 'expert-nobody'])).toBe(2);
+    expect(await run(['--from', join(dir, 'missing.jsonl'), '--against', join(dir, 'nor-this.jsonl')])).toBe(
+      2,
+    );
     const text = err.mock.calls.map((c) => String(c[0])).join('\n');
     err.mockRestore();
     expect(text).toMatch(/--games takes a whole number/);
     expect(text).toMatch(/unknown scenario "1755"/);
     expect(text).toMatch(/--matchup: no game "expert-nobody" in the suite \(use expert-expert, /);
+    expect(text).toMatch(/--against: no file .*nor-this\.jsonl/);
   });
 
   it('--matchup plays only the named games of the suite (the self-play check of target 3)', async () => {
@@ -77,6 +81,37 @@ describe('ftg balance', () => {
     expect(md).toMatch(/\| 1756 \| 1 \| Prussian-Allied \| 100% \| 30\.0 \| 6\.0 \| yes \|/);
     // Self-play: Prussia took Dresden in the one expert game.
     expect(md).toMatch(/\| 1756 \| 1 \| 2\.0 \| 1\.0 \| 0\.0 \| 100% \| 0% \| 0% \| 12\.0 \| 100% \|/);
+  });
+});
+
+describe('ftg balance --against (screening a change on a few seeds)', () => {
+  it('17.1: counts each target cell before and after, taking unplayed games from the kept file', async () => {
+    const kept = join(dir, 'kept.jsonl');
+    const trial = join(dir, 'trial.jsonl');
+    const keptGames = [
+      rec('expert', 'passive', 30),
+      rec('hold', 'passive', 6),
+      rec('expert', 'hold', 5),
+      rec('passive', 'hold', -3),
+      // Another seed: not played by the trial, so it is judged in neither column.
+      { ...rec('expert', 'hold', -20), seed: 2 },
+    ];
+    writeFileSync(kept, `${keptGames.map((r) => JSON.stringify(r)).join('\n')}\n`);
+    // The change turns the expert's draw against hold (5) into a win (12); its game against
+    // passive comes out the same.
+    const trialGames = [rec('expert', 'hold', 12), rec('expert', 'passive', 30)];
+    writeFileSync(trial, `${trialGames.map((r) => JSON.stringify(r)).join('\n')}\n`);
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    expect(await run(['--from', trial, '--against', kept])).toBe(0);
+    const md = log.mock.calls.map((c) => String(c[0])).join('\n');
+    log.mockRestore();
+    expect(md).toMatch(
+      /2 games \(scenarios 1756; seeds 1-1\), 2 of them also among the kept games, 1 changed/,
+    );
+    // Against passive 1 win of 1 both times; against hold 0 of 1 before, 1 of 1 after.
+    expect(md).toMatch(/\| 1756 \| Prussian-Allied \| 1\/1 \| 0\/1 -> \*\*1\/1\*\* \|/);
+    expect(md).toMatch(/\| expert-hold \| 1 \| 1 \| 5\.0 \| 12\.0 \| 0 \| 1 \| 0 \| 0 \|/);
+    expect(md).toMatch(/\| expert-passive \| 1 \| 0 \| 30\.0 \| 30\.0 \| 1 \| 1 \|/);
   });
 });
 

@@ -5,20 +5,25 @@
 // --raw each game is appended to FILE as a JSON line as it ends (games already in FILE are not
 // played again, so a run can be resumed or split over processes); --from renders the markdown
 // from such files without playing; --matchup plays only the named games of the suite (e.g.
-// expert-expert for the self-play figures of target 3), so a quick check is a command, not a script.
+// expert-expert for the self-play figures of target 3), so a quick check is a command, not a script;
+// --against FILE compares the games played (or those of --from) with the same games in FILE, cell
+// by cell of the targets and matchup by matchup (src/autopilot/trial.ts): how a change is screened.
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { parseCommandArgs } from '../options.js';
 
 export const summary =
   'Autopilot strength and balance: level-against-level games over many seeds (docs/balance.md)';
 
-const HELP = `Usage: ftg balance [--games N] [--seed S] [--scenario all|1756,1757,...] [--matchup NAME,...] [--raw FILE] [--from FILE,...]
+const HELP = `Usage: ftg balance [--games N] [--seed S] [--scenario all|1756,1757,...] [--matchup NAME,...] [--raw FILE] [--from FILE,...] [--against FILE]
   --games N      seeds per scenario (default 10): S, S+1, ...
   --seed S       first seed (default 1)
   --scenario     the scenarios, comma-separated, or all (default all)
   --matchup      only these games of the suite, ALLIED-COALITION levels (e.g. expert-expert,expert-passive; default all)
   --raw FILE     append each game's record to FILE (JSON lines) and skip games already there
-  --from FILES   only render the markdown from these record files (comma-separated)`;
+  --from FILES   only render the markdown from these record files (comma-separated)
+  --against FILE compare the games played (or those of --from) with the same games in FILE, e.g.
+                 docs/balance-records.jsonl: each target cell before and after, and the games
+                 each matchup changed (the way to screen an autopilot change on a few seeds)`;
 
 export async function run(args: string[]): Promise<number> {
   const parsed = parseCommandArgs('balance', HELP, {
@@ -30,6 +35,7 @@ export async function run(args: string[]): Promise<number> {
       matchup: { type: 'string' },
       raw: { type: 'string' },
       from: { type: 'string' },
+      against: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -48,10 +54,17 @@ export async function run(args: string[]): Promise<number> {
       .filter((l) => l.trim() !== '')
       .map((l) => JSON.parse(l) as GameRecord);
   const command = `ftg balance ${args.join(' ')}`.trim();
+  const against = typeof v.against === 'string' ? v.against : undefined;
+  if (against !== undefined && !existsSync(against)) return fail(`--against: no file ${against}`);
+  const render = async (rs: GameRecord[]) => {
+    if (against === undefined) return balanceMarkdown(rs, command);
+    const { trialMarkdown } = await import('../../autopilot/trial.js');
+    return trialMarkdown(rs, read(against), command);
+  };
   if (typeof v.from === 'string') {
     const files = v.from.split(',');
     for (const f of files) if (!existsSync(f)) return fail(`--from: no file ${f}`);
-    console.log(balanceMarkdown(files.flatMap(read), command));
+    console.log(await render(files.flatMap(read)));
     return 0;
   }
   const games = v.games === undefined ? 10 : Number(v.games);
@@ -87,6 +100,6 @@ export async function run(args: string[]): Promise<number> {
           `${s} seed ${seed + i} ${mu.name}: margin ${r.margin}, battles ${r.battles}, ${r.ms} ms; ${((Date.now() - t0) / 1000).toFixed(0)} s`,
         );
       }
-  console.log(balanceMarkdown(records, command));
+  console.log(await render(records));
   return 0;
 }
