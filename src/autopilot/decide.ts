@@ -438,7 +438,11 @@ function scoreMarch(
   } else if (a.overwhelm) score -= 1;
   // 10.61: every unsupplied hex loses an SP in each attrition phase.
   // A force in supply never marches out of it for mere progress: it moves within the net and a
-  // depot carries the net forward (10.41); only the objective itself may lie beyond.
+  // depot carries the net forward (10.41); only the objective itself may lie beyond. An attack
+  // on an enemy outside the net (the trace does not pass enemy-held hexes, 10.32) is vetoed too
+  // from a supplied hex, the plan's strike included: charged one point instead it fought more
+  // battles against the passive baseline and lost VP against the others (docs/balance.md,
+  // "Sieges in parallel").
   if (!supply.supplied.has(end) && sp > 0 && !(goal.kind === 'capture' && end === goal.hex))
     score -= plan.supply.supplied.has(start) ? 3 + Math.max(0, reward) : 1.5;
   score -= splitCost;

@@ -752,7 +752,10 @@ export function makePlan(board: Board, style: PlanStyle = NOVICE_STYLE): Plan {
     const chosen = (best as { goal: Goal }).goal;
     // Outrunning supply: stop on the supplied hex closest to the objective (a depot follows, 10.41).
     // A battle within a march is worth a turn out of supply (10.61 costs one SP; the victor's gain
-    // is larger, battle-odds.ts): an army with the odds marches straight at the enemy.
+    // is larger, battle-odds.ts): an army with the odds marches straight at the enemy. The march
+    // score (decide.ts `scoreMarch`) still vetoes such a march from a supplied hex when the
+    // enemy's hex lies outside the net, so in practice the strike acts for armies already out of
+    // supply; lifting the veto was measured and not kept (docs/balance.md, "Sieges in parallel").
     const strike = style.odds && chosen.kind === 'attack' && (reach.get(chosen.hex) ?? 99) <= STRIKE_MP;
     if (!supply.supplied.has(chosen.hex) && chosen.kind !== 'capture' && !strike) {
       const toGoal = marchDistanceTo(board.map, chosen.hex);
