@@ -114,5 +114,33 @@ export function trialMarkdown(trial: GameRecord[], kept: GameRecord[], command: 
       } | ${f1(mean(olds.map((r) => r.margin)))} | ${f1(mean(games.map((r) => r.margin)))} | ${wins(olds, 'prussian-allied')} | ${wins(games, 'prussian-allied')} | ${wins(olds, 'coalition')} | ${wins(games, 'coalition')} | ${f1(mean(olds.map((r) => r.battles)))} | ${f1(mean(games.map((r) => r.battles)))} |`,
     );
   }
+  // The games to trace first (`ftg demo --scenario S --seed N --level ... --trace SEAT` replays
+  // any of them decision by decision): the largest changes in margin.
+  const moved = [...mine.values()]
+    .map((r) => ({ r, b: byKey.get(key(r)) }))
+    .filter((x): x is { r: GameRecord; b: GameRecord } => x.b !== undefined && changed(x.r, x.b))
+    .sort(
+      (x, y) =>
+        Math.abs(y.r.margin - y.b.margin) - Math.abs(x.r.margin - x.b.margin) ||
+        key(x.r).localeCompare(key(y.r)),
+    );
+  if (moved.length > 0) {
+    const caps = (r: GameRecord) =>
+      r.captures.map((c) => `${c.hex}${c.side === 'coalition' ? 'C' : 'A'}${c.turn}`).join(' ') || '-';
+    lines.push(
+      '',
+      `The ${Math.min(MOVED_SHOWN, moved.length)} games whose margin moved most (of ${moved.length} changed); captures as hex, side (A allied, C Coalition) and turn:`,
+      '',
+      '| Scenario | Seed | Matchup | Margin (allied VP) before | after | Captures before | after |',
+      '| --- | ---: | --- | ---: | ---: | --- | --- |',
+    );
+    for (const { r, b } of moved.slice(0, MOVED_SHOWN))
+      lines.push(
+        `| ${r.scenario} | ${r.seed} | ${r.matchup} | ${b.margin} | ${r.margin} | ${caps(b)} | ${caps(r)} |`,
+      );
+  }
   return lines.join('\n');
 }
+
+/** Changed games listed by `trialMarkdown`, the largest changes in margin first. */
+const MOVED_SHOWN = 20;

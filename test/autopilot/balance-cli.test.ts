@@ -112,6 +112,9 @@ describe('ftg balance --against (screening a change on a few seeds)', () => {
     expect(md).toMatch(/\| 1756 \| Prussian-Allied \| 1\/1 \| 0\/1 -> \*\*1\/1\*\* \|/);
     expect(md).toMatch(/\| expert-hold \| 1 \| 1 \| 5\.0 \| 12\.0 \| 0 \| 1 \| 0 \| 0 \|/);
     expect(md).toMatch(/\| expert-passive \| 1 \| 0 \| 30\.0 \| 30\.0 \| 1 \| 1 \|/);
+    // The changed game is listed for tracing (Dresden taken on turn 14 in both); the unchanged one is not.
+    expect(md).toMatch(/\| 1756 \| 1 \| expert-hold \| 5 \| 12 \| 1623A14 \| 1623A14 \|/);
+    expect(md).not.toMatch(/\| 1756 \| 1 \| expert-passive \| 30 \| 30 \|/);
   });
 });
 
