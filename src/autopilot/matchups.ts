@@ -168,9 +168,10 @@ export function playMatchup(
 }
 
 const pct = (a: number, n: number) => (n === 0 ? '-' : `${Math.round((100 * a) / n)}%`);
-const mean = (xs: number[]) => (xs.length === 0 ? Number.NaN : xs.reduce((a, b) => a + b, 0) / xs.length);
-const f1 = (x: number) => (Number.isNaN(x) ? '-' : x.toFixed(1));
-const SIDE: Record<Side, string> = { 'prussian-allied': 'Prussian-Allied', coalition: 'Coalition' };
+export const mean = (xs: number[]) =>
+  xs.length === 0 ? Number.NaN : xs.reduce((a, b) => a + b, 0) / xs.length;
+export const f1 = (x: number) => (Number.isNaN(x) ? '-' : x.toFixed(1));
+export const SIDE: Record<Side, string> = { 'prussian-allied': 'Prussian-Allied', coalition: 'Coalition' };
 
 /** Margin seen from `side`. */
 const forSide = (r: GameRecord, side: Side) => (side === 'prussian-allied' ? r.margin : -r.margin);

@@ -6,12 +6,9 @@
 // games where it has them and the kept ones elsewhere, on the trial's seeds only.
 import type { Side } from '../engine/index.js';
 import type { Level } from './decide.js';
-import { type GameRecord, LADDER, suite, TOP, versus } from './matchups.js';
+import { f1, type GameRecord, LADDER, mean, SIDE, suite, TOP, versus } from './matchups.js';
 
-const SIDE: Record<Side, string> = { 'prussian-allied': 'Prussian-Allied', coalition: 'Coalition' };
 const key = (r: Pick<GameRecord, 'scenario' | 'seed' | 'matchup'>) => `${r.scenario}|${r.seed}|${r.matchup}`;
-const mean = (xs: number[]) => (xs.length === 0 ? Number.NaN : xs.reduce((a, b) => a + b, 0) / xs.length);
-const f1 = (x: number) => (Number.isNaN(x) ? '-' : x.toFixed(1));
 
 /** A game the trial changed: its result, captures or battles differ from the kept game. */
 export function changed(a: GameRecord, b: GameRecord): boolean {
