@@ -21,6 +21,7 @@ import {
   otherSideOf,
   scenarioFortresses,
 } from './board.js';
+import { canMarchOff } from './command-limit.js';
 import { siegeWorth } from './siege-odds.js';
 
 /**
@@ -149,7 +150,31 @@ export function campaignPlan(board: Board): CampaignPlan {
   const mains: Array<{ nat: Nationality; hex: HexId; sp: number }> = [];
   for (const [nat, list] of [...forces].sort((a, b) => a[0].localeCompare(b[0]))) {
     list.sort((a, b) => b.sp - a.sp || a.l.rank - b.l.rank || a.l.id.localeCompare(b.l.id));
-    const main = list[0];
+    // 5.37 (Prussia exempt): no subordinate may command more SP than his supreme commander, so a
+    // supreme commander whose subordinate has as many SP outside as he has less one cannot march
+    // off and leave an SP on a depot (10.12 B) while the subordinate stands by his own garrison,
+    // and may not be able to march at all (1761 against the hold baseline: Daun at Dresden, 21 SP
+    // outside and one inside, against Loudoun's 21 and one at Koniggratz, stood for seventeen
+    // turns as the main army while Loudoun covered Koniggratz). The subordinate's army is then the
+    // main army: it can march and leave guards as long as it stays under the supreme commander.
+    // Judged on the SP outside, which marches do not change (only guards left, losses and
+    // reinforcements do), so the main army does not change from one march to the next as the
+    // garrison SP are left behind or met again.
+    const top = list[0];
+    const supreme = list.reduce<(typeof list)[number] | undefined>(
+      (b, x) => (!b || x.l.rank < b.l.rank ? x : b),
+      undefined,
+    );
+    const able = (x: (typeof list)[number], leave: number) =>
+      top !== undefined &&
+      x.sp >= top.sp / 2 &&
+      x.sp > leave &&
+      canMarchOff(board, x.l.id, x.hex, x.sp - leave);
+    const rival =
+      nat !== 'prussia' && supreme === top && top !== undefined
+        ? list.find((x) => x !== top && x.sp >= top.sp - 1 && x.sp > 1)
+        : undefined;
+    const main = rival ?? list.find((x) => able(x, 0)) ?? top;
     if (!main || main.sp <= 0) continue;
     roles.set(main.l.id, { role: 'main', note: 'main army' });
     mains.push({ nat, hex: main.hex, sp: main.sp });

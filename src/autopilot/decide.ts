@@ -12,20 +12,13 @@ import type {
   GarrisonAction,
   HexId,
   MarchAction,
-  Nationality,
   View,
 } from '../engine/index.js';
 import { isRuleError, isWinterTurn, stepCost } from '../engine/index.js';
 import { distance as hexDistance } from '../map/hex.js';
 import type { StrategicMap } from '../map/types.js';
-import {
-  type Board,
-  type BoardLeader,
-  estimateEnemyOut,
-  fortressHolder,
-  friendSp,
-  otherSideOf,
-} from './board.js';
+import { type Board, estimateEnemyOut, fortressHolder, friendSp, otherSideOf } from './board.js';
+import { keeps537 } from './command-limit.js';
 import { inEnemyReach, overrunRisk } from './exposure.js';
 import { marchDistanceTo, type SupplyPicture, supplyPicture } from './geometry.js';
 import { ARMY_SP, CAPTURE_SP, leaderHex, makePlan, NOVICE_STYLE, type Plan, type PlanStyle } from './plan.js';
@@ -150,69 +143,6 @@ function fieldDepotAt(board: Board, hex: HexId): boolean {
   return board.depots.some(
     (d) => d.hex === hex && d.side === board.side && d.status === 'complete' && !board.map.fortress(hex),
   );
-}
-
-/** SP of a nationality in a hex, inside and outside (all own SP are visible to the seat). */
-function natSp(board: Board, hex: HexId, nat: Nationality): number {
-  const s = board.friends.get(hex);
-  return (s?.outByNat[nat] ?? 0) + (s?.inByNat[nat] ?? 0);
-}
-
-/**
- * 5.37 as far as the seat's own forces show it: would moving `take` SP of leader `id` from `from`
- * to `to` (leaving the rest) make any subordinate command more SP of his nationality over the
- * supreme commander than before? The engine's check, re-done on the view (own forces are fully
- * visible), so a split march the autopilot builds is one the engine accepts. Prussia is exempt.
- */
-export function keeps537(board: Board, id: string, from: HexId, to: HexId, take: number): boolean {
-  let mover: BoardLeader | undefined;
-  const all: Array<{ l: BoardLeader; hex: HexId }> = [];
-  for (const [hex, s] of board.friends)
-    for (const l of s.leaders) {
-      if (l.id === id) mover = l;
-      all.push({ l, hex });
-    }
-  if (!mover) return false;
-  const nat = mover.nationality;
-  if (nat === 'prussia') return true;
-  const mine = all.filter((x) => x.l.nationality === nat);
-  const sup = mine.reduce<(typeof mine)[number] | undefined>(
-    (b, x) => (!b || x.l.rank < b.l.rank ? x : b),
-    undefined,
-  );
-  if (!sup) return false;
-  // Another force of the nationality still moving may be passing through the supreme
-  // commander's hex (the engine then counts his SP without it): do not split then.
-  if (board.active && board.active.leader !== id) {
-    const other = all.find((x) => x.l.id === board.active?.leader);
-    if (!other || other.l.nationality === nat) return false;
-  }
-  const full = natSp(board, from, nat);
-  const excess = (after: boolean): Map<string, number> => {
-    const sp = (h: HexId) => {
-      let n = natSp(board, h, nat);
-      if (after && h === from) n -= take;
-      if (after && h === to) n += take;
-      return n;
-    };
-    const hexOf = (x: (typeof mine)[number]) => (after && x.l.id === id ? to : x.hex);
-    const supHex = hexOf(sup);
-    const supSp = after && sup.l.id === id ? take : sp(supHex);
-    const best = new Map<HexId, BoardLeader>();
-    for (const x of mine) {
-      const h = hexOf(x);
-      if (h === supHex) continue;
-      const b = best.get(h);
-      if (!b || x.l.rank < b.rank) best.set(h, x.l);
-    }
-    const out = new Map<string, number>();
-    for (const [h, l] of best) if (sp(h) - supSp > 0) out.set(l.id, sp(h) - supSp);
-    return out;
-  };
-  if (take > full) return false;
-  const before = excess(false);
-  for (const [lid, e] of excess(true)) if (e > (before.get(lid) ?? 0)) return false;
-  return true;
 }
 
 /**
@@ -716,4 +646,4 @@ export function decide(
   return decideWithReason(view, legal, rng, level).action;
 }
 
-export { otherSideOf };
+export { keeps537, otherSideOf };

@@ -2,6 +2,7 @@
 // outcome, distinct levels, and the information check for every playing level.
 import { describe, expect, it } from 'vitest';
 import { campaignPlan } from '../../src/autopilot/campaign.js';
+import { canMarchOff } from '../../src/autopilot/command-limit.js';
 import {
   decideWithReason,
   depotGuardSp,
@@ -315,6 +316,39 @@ describe('autopilot: 5.37 on split marches agrees with the engine', () => {
     // off with most of the army.
     expect(allowed).toBeGreaterThan(0);
     expect(refused).toBeGreaterThan(0);
+  });
+});
+
+describe('autopilot: the main army is one that can march (5.37)', () => {
+  it("5.37: in 1761 Daun (21 SP out, one in Dresden) cannot march while Loudoun commands 22, so Loudoun's army is the Austrian main army and marches", () => {
+    const state = toMarch(setup('1761', 42, { map }), 'austria');
+    const v = view(state, 'austria', [], map);
+    // The engine lists no march for the supreme commander: any march leaves Loudoun over him.
+    expect(v.legal.some((a) => a.type === 'march' && a.leader === 'daun')).toBe(false);
+    expect(v.legal.some((a) => a.type === 'march' && a.leader === 'loudoun')).toBe(true);
+    const board = boardFromView(v, map);
+    const plan = campaignPlan(board);
+    expect(plan.roles.get('loudoun')?.role).toBe('main');
+    expect(plan.roles.get('daun')?.role).not.toBe('main');
+    expect(canMarchOff(board, 'daun', '1623', 21)).toBe(false);
+    expect(canMarchOff(board, 'loudoun', '1230', 20)).toBe(true);
+    for (const level of ['standard', 'expert'] as const) {
+      const d = decideWithReason(v, v.legal, createAutopilotRng('t'), level, map);
+      expect(d.action.type === 'march' ? d.action.leader : d.action.type).toBe('loudoun');
+    }
+    // Once Loudoun has marched off, leaving Koniggratz's SP behind, Daun could march; the main
+    // army stays Loudoun's all the same (judged on the SP outside), so it does not turn back.
+    const d = decideWithReason(v, v.legal, createAutopilotRng('t'), 'expert', map);
+    const r = apply(state, 'austria', d.action, map);
+    if (!r.ok) throw new Error(r.error.message);
+    const after = campaignPlan(boardFromView(view(r.state, 'austria', [], map), map));
+    expect(after.roles.get('loudoun')?.role).toBe('main');
+  });
+
+  it('5.37: against the hold baseline the expert Coalition of 1761 (seed 42) takes Schweidnitz; its armies no longer stand all year', () => {
+    const s0 = setup('1761', 42, { map });
+    const g = playGame({ scenario: '1761', seed: 42, level: sideLevels(s0, 'hold', 'expert') });
+    expect(g.captures.some((c) => c.hex === '1631' && c.side === 'coalition')).toBe(true);
   });
 });
 
