@@ -29,6 +29,8 @@ export interface BoardStack {
   hasCombat: boolean;
   /** Nationalities with units outside the fortress (shown on the counters, strengths hidden). */
   natsOut?: Nationality[];
+  /** Nationalities with units inside the fortress (the garrison markers show them). */
+  natsIn?: Nationality[];
   /** Whether some units stand inside the fortress (visible as garrison markers). */
   garrisoned: boolean;
   leaders: BoardLeader[];

@@ -87,7 +87,21 @@ export function answerPrompt(board: Board, legal: readonly Action[], level: Leve
     const garrison = hex ? estimateEnemyIn(board.enemies.get(hex)) : 99;
     // A storm destroys the smaller force and costs the larger as much (13.33 2B): deny only when
     // clearly stronger; the Prussian player beyond 20 losses pays double (17.0) and grants instead.
-    const prussianCapped = board.side === 'prussian-allied' && (board.eliminated[board.side] ?? 0) >= 20;
+    // The allied expert (`price`) grants them: a storm costs it as many SP as it takes from the
+    // garrison (an even trade at best, twice what the Coalition loses once 17.0 charges two VP an
+    // SP past twenty), and an army that storms its way through the year's fortresses falls under
+    // the ten SP it needs to build the next siege's depot (10.42). Not to a garrison the scenario
+    // makes surrender when denied them (1756 A: the Saxons at Dresden): its SP become prisoners at
+    // no cost to the besieger.
+    const g = hex ? board.enemies.get(hex) : undefined;
+    const mustSurrender =
+      board.rules.saxonsMustSurrender === true &&
+      (g?.natsIn?.length ?? 0) > 0 &&
+      g?.natsIn?.every((n) => n === 'empire') === true;
+    const prussianCapped =
+      board.side === 'prussian-allied' &&
+      ((board.eliminated[board.side] ?? 0) >= 20 ||
+        (STYLES[level as keyof typeof STYLES]?.price === true && !mustSurrender));
     const denyIt =
       level !== 'passive' && level !== 'hold' && ours >= 2 * Math.max(1, garrison) && !prussianCapped;
     const pick = honours.find((a) => a.grant === !denyIt) ?? (honours[0] as Action);

@@ -170,6 +170,7 @@ export function boardFromView(view: View, map: StrategicMap = engineMap()): Boar
         inByNat,
         hasCombat: s.outside.length > 0 || s.inside.length > 0,
         natsOut: [...s.outside],
+        natsIn: [...s.inside],
         garrisoned: s.inside.length > 0,
         leaders: s.leaders.map(leaderOf),
         demoralized: s.demoralized,
