@@ -183,6 +183,33 @@ function nearest(
   return best;
 }
 
+/** How far (MP) a force looks for winter quarters (16.2). */
+const SHELTER_MP = 18;
+
+/** 5.1: a leader's mean March Phase allowance, one die plus his Initiative, at most six MP. */
+export function meanMarch(initiative: number): number {
+  let total = 0;
+  for (let die = 1; die <= 6; die++) total += Math.min(MAX_MA, die + initiative);
+  return total / 6;
+}
+
+/**
+ * Whether a Coalition force sets out for winter quarters before the last autumn turn. Its
+ * Attrition Phase of turn 16 falls in the Prussian player-turn (sequence of play A.8), before its
+ * own turn-16 March Phase: a force still outside a fortress then loses its first winter SP (16.31).
+ * So it leaves as many autumn turns ahead as its leader needs on average (5.1) to reach the nearest
+ * shelter; a shelter within one March Phase still waits for the last autumn turn (the `winter`
+ * plan). The allies' Attrition Phase comes after their turn-16 March Phase, so they keep the rule
+ * of a turn ahead.
+ */
+function setsOutEarly(board: Board, l: BoardLeader, hex: HexId, shelters: HexId[]): boolean {
+  let marchesLeft = 0;
+  for (let t = board.turn; t <= board.lastTurn && !isWinterTurn(t); t++) marchesLeft++;
+  if (marchesLeft <= 1 || marchesLeft > 3) return false;
+  const mp = nearest(board, hex, shelters, SHELTER_MP)?.mp;
+  return mp !== undefined && mp > (marchesLeft - 1) * meanMarch(l.initiative);
+}
+
 /** Scenario movement restrictions the view exposes (1756 A, 1757/1758 5A, 1759, 1758-62 Rhine). */
 export function mayEnter(board: Board, nat: Nationality, hex: HexId): boolean {
   const r = board.rules;
@@ -410,7 +437,12 @@ export function makePlan(board: Board, style: PlanStyle = NOVICE_STYLE): Plan {
     // one, with nothing a winter campaign gains to set against it (measured, sp-price.ts): an army
     // that is not besieging takes winter quarters with the small forces.
     const dear = style.price && winterDear(board);
-    if (winter && !guarding && (sp < ARMY_SP || board.turn >= board.lastTurn - 1 || dear)) {
+    const shelters = () =>
+      forts
+        .filter((f) => allowed(f.hex) && fortressHolder(board, f.hex) !== enemy && !board.enemies.has(f.hex))
+        .map((f) => f.hex);
+    const early = dear && !winter && board.side === 'coalition' && setsOutEarly(board, l, hex, shelters());
+    if ((winter || early) && !guarding && (sp < ARMY_SP || board.turn >= board.lastTurn - 1 || dear)) {
       // `lines`: only a siege that is on (13.12-13.13). A depot still building, or one the line
       // behind no longer feeds, besieges nothing, and the army would stand the winter out for it
       // (1760 seed 1: Broglie's 15 SP before Magdeburg lost 3 SP to 16.31 and never rolled).
@@ -421,10 +453,7 @@ export function makePlan(board: Board, style: PlanStyle = NOVICE_STYLE): Plan {
         goals.set(l.id, { hex, kind: 'siege', note: 'keeps up the siege through winter' });
         continue;
       }
-      const shelters = forts
-        .filter((f) => allowed(f.hex) && fortressHolder(board, f.hex) !== enemy && !board.enemies.has(f.hex))
-        .map((f) => f.hex);
-      const n = nearest(board, hex, shelters, 18);
+      const n = nearest(board, hex, shelters(), SHELTER_MP);
       if (n) {
         goals.set(l.id, { hex: n.hex, kind: 'winter', note: `winter quarters at ${n.hex}` });
         continue;

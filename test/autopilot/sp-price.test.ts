@@ -2,10 +2,11 @@
 // Allied SP costs two VP. src/autopilot/sp-price.ts and its uses in plan.ts, prompts.ts, decide.ts.
 import { describe, expect, it } from 'vitest';
 import type { Board } from '../../src/autopilot/board.js';
+import type { Level } from '../../src/autopilot/decide.js';
 import { depotGuardSp, STYLES, splitMarches } from '../../src/autopilot/decide.js';
 import { driverMap, playGame } from '../../src/autopilot/driver.js';
 import { inEnemyReach } from '../../src/autopilot/exposure.js';
-import { makePlan } from '../../src/autopilot/plan.js';
+import { makePlan, meanMarch } from '../../src/autopilot/plan.js';
 import { extraLossVp, lostSoFar, winterDear } from '../../src/autopilot/sp-price.js';
 import { boardFromView } from '../../src/autopilot/view-adapter.js';
 import { setup } from '../../src/engine/setup.js';
@@ -14,13 +15,19 @@ import { view } from '../../src/engine/view.js';
 
 const map = driverMap();
 
-/** The state as `seat` is first to act in the March Phase of `turn`, standard self-play. */
-function marchOf(scenario: '1757', seed: number, turn: number, seat: Seat): GameState {
+/** The state as `seat` is first to act in the March Phase of `turn` (standard self-play by default). */
+function marchOf(
+  scenario: '1757',
+  seed: number,
+  turn: number,
+  seat: Seat,
+  level: Level | Partial<Record<Seat, Level>> = 'standard',
+): GameState {
   let got: GameState | undefined;
   playGame({
     scenario,
     seed,
-    level: 'standard',
+    level,
     map,
     turns: turn,
     onStep: ({ state }) => {
@@ -146,5 +153,48 @@ describe('autopilot: the allied expert leaves no depot guard to be overrun (5.5,
         (a) => a.leader === 'frederick' && (a.take?.sp ?? 0) > 0,
       ).length,
     ).toBeGreaterThan(0);
+  });
+});
+
+/** The state as `seat` is first to act in the March Phase of `turn`: the hold allies against the expert Coalition. */
+function holdVsExpert(seed: number, turn: number, seat: Seat): GameState {
+  const level: Partial<Record<Seat, Level>> = { prussia: 'hold', hanover: 'hold' };
+  for (const s of ['austria', 'france', 'russia', 'sweden', 'empire'] as const) level[s] = 'expert';
+  return marchOf('1757', seed, turn, seat, level);
+}
+
+describe('autopilot: the Coalition expert reaches winter quarters before its first winter attrition (16.31)', () => {
+  it('5.1: a mean March Phase is one die plus the Initiative, at most six MP', () => {
+    expect(meanMarch(0)).toBe(3.5);
+    expect(meanMarch(1)).toBeCloseTo(26 / 6);
+    expect(meanMarch(2)).toBe(5);
+    expect(meanMarch(3)).toBe(5.5);
+  });
+
+  it('16.31/A.8: an army more than a march from its nearest shelter sets out on turn 14 (1757 seed 1, Apraxin at 3341)', () => {
+    const board = boardFromView(view(holdVsExpert(1, 14, 'russia'), 'russia', [], map), map);
+    expect(makePlan(board, STYLES.expert).goals.get('apraxin')).toMatchObject({
+      hex: '3741',
+      kind: 'winter',
+    });
+    // Without the price of a winter SP it keeps marching on Breslau, and reaches no fortress by turn 16.
+    expect(makePlan(board, UNPRICED).goals.get('apraxin')).toMatchObject({ hex: '1733', kind: 'siege' });
+  });
+
+  it('16.31/A.8: a force whose shelter is within a march keeps its post until the last autumn turn (1757 seed 1, Contades at Minden)', () => {
+    const board = boardFromView(view(holdVsExpert(1, 14, 'france'), 'france', [], map), map);
+    expect(makePlan(board, STYLES.expert).goals.get('contades')).toMatchObject({
+      hex: '2310',
+      kind: 'cover',
+    });
+  });
+
+  it('16.31: the allies, whose Attrition Phase follows their turn-16 March Phase, do not set out early (1757 seed 1, Zastrow at 2211)', () => {
+    const board = boardFromView(view(holdVsExpert(1, 14, 'hanover'), 'hanover', [], map), map);
+    // Past twenty SP lost the allied expert counts winter SP dear too (sp-price.ts), and Zastrow's
+    // shelter at 2206 lies beyond a march; the allies still have their turn-16 March Phase.
+    const priced = withLosses(board, 30);
+    expect(winterDear(priced)).toBe(true);
+    expect(makePlan(priced, STYLES.expert).goals.get('zastrow')?.kind).not.toBe('winter');
   });
 });

@@ -88,22 +88,36 @@ describe('autopilot: the supply lines are kept (the expert)', () => {
   });
 
   it('13.12-13.13: a depot still building before a fortress is no siege to stand the winter out for', () => {
-    // 1760 seed 1, turn 15: Broglie's 15 SP at Magdeburg (2217), his depot there begun this turn.
+    // 1760 seed 9, turn 15: Daun's army at Breslau (1733), his depot there begun this turn. (The
+    // case first found, Broglie at Magdeburg in seed 1, no longer arises: since 5 Dec 2026 Broglie
+    // sets out for winter quarters on turn 14, docs/balance.md "Winter quarters in time".)
+    const state = stateAt(
+      '1760',
+      9,
+      (s) => s.turn === 15 && s.phase === 'march' && s.phasing === 'coalition',
+    );
+    expect(state.leaders.daun?.hex).toBe('1733');
+    expect(state.depots['1733']).toMatchObject({ owner: 'austria', status: 'building' });
+    expect(state.besieged).not.toContain('1733');
+    const board = boardFromView(view(state, 'austria', [], map), map);
+    expect(makePlan(board, { ...STYLES.expert, lines: false }).goals.get('daun')).toMatchObject({
+      kind: 'siege',
+    });
+    expect(makePlan(board, STYLES.expert).goals.get('daun')).toMatchObject({ kind: 'winter' });
+  });
+
+  it('13.12-13.13: a siege that is on is still kept up through the winter', () => {
+    // 1760 seed 1, turn 15: Contades before Breslau (1733), his depot complete and operative.
     const state = stateAt(
       '1760',
       1,
       (s) => s.turn === 15 && s.phase === 'march' && s.phasing === 'coalition',
     );
-    expect(state.leaders.broglie?.hex).toBe('2217');
-    expect(state.depots['2217']).toMatchObject({ owner: 'france', status: 'building' });
-    expect(state.besieged).not.toContain('2217');
+    expect(state.besieged).toContain('1733');
     const board = boardFromView(view(state, 'france', [], map), map);
-    expect(makePlan(board, { ...STYLES.expert, lines: false }).goals.get('broglie')).toMatchObject({
+    expect(makePlan(board, STYLES.expert).goals.get('contades')).toMatchObject({
+      hex: '1733',
       kind: 'siege',
     });
-    expect(makePlan(board, STYLES.expert).goals.get('broglie')).toMatchObject({ kind: 'winter' });
-    // A siege that is on is still kept up (Contades before Breslau, 1733, his depot complete).
-    expect(state.besieged).toContain('1733');
-    expect(makePlan(board, STYLES.expert).goals.get('contades')).toMatchObject({ kind: 'siege' });
   });
 });
