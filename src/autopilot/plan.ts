@@ -29,8 +29,8 @@ import {
   supplyPicture,
   supplySteps,
 } from './geometry.js';
-import { siegeWorth } from './siege-odds.js';
-import { extraLossVp, winterDear } from './sp-price.js';
+import { siegeChances, siegeWorth } from './siege-odds.js';
+import { extraLossVp } from './sp-price.js';
 
 export type GoalKind =
   | 'siege'
@@ -208,6 +208,52 @@ function setsOutEarly(board: Board, l: BoardLeader, hex: HexId, shelters: HexId[
   if (marchesLeft <= 1 || marchesLeft > 3) return false;
   const mp = nearest(board, hex, shelters, SHELTER_MP)?.mp;
   return mp !== undefined && mp > (marchesLeft - 1) * meanMarch(l.initiative);
+}
+
+/**
+ * An enemy fortress worth a last siege before the scenario ends (17.0 counts the fortresses held at
+ * the end; 16.31 takes an SP a winter turn from a force outside): one in the supply net (10.43: the
+ * depot in its hex needs a supply path), with no enemy army before it, whose siege rolls (13.2)
+ * can still begin before the last turn, and whose expected swing in fortress VP (each VP counted
+ * twice: the enemy loses what we gain) less the sorties' SP (13.32) beats the SP the army would
+ * lose to the winter turns still to come, at their VP price. The first roll is counted a turn late
+ * (a depot begun one turn serves the next, 10.41 and 13.12; a march may fall short, 5.1; the net
+ * may be cut for a turn). Undefined when none.
+ */
+function lastSiege(
+  board: Board,
+  l: BoardLeader,
+  hex: HexId,
+  forts: ReturnType<typeof scenarioFortresses>,
+  supply: SupplyPicture,
+  allowed: (h: HexId) => boolean,
+): HexId | undefined {
+  const enemy = otherSideOf(board.side);
+  const reach = marchDistanceFrom(board.map, hex, 2 * MAX_MA);
+  const step = meanMarch(l.initiative);
+  let winterTurns = 0;
+  for (let t = board.turn; t <= board.lastTurn; t++) if (isWinterTurn(t)) winterTurns++;
+  const cost = winterTurns + extraLossVp(board, winterTurns);
+  let best: { hex: HexId; net: number } | undefined;
+  for (const f of forts) {
+    if (fortressHolder(board, f.hex) !== enemy || !allowed(f.hex) || !supply.supplied.has(f.hex)) continue;
+    const e = board.enemies.get(f.hex);
+    if (!e?.garrisoned || estimateEnemyOut(e) > 0 || siegeWorth(board, f.hex) <= 0) continue;
+    const d = reach.get(f.hex);
+    if (d === undefined) continue;
+    const depot = board.depots.find((x) => x.hex === f.hex && x.side === board.side);
+    const firstRoll =
+      depot?.status === 'complete'
+        ? board.turn + 1
+        : board.turn + 2 + (depot ? 0 : Math.max(1, Math.ceil(d / step)));
+    const rolls = board.lastTurn - firstRoll + 1;
+    if (rolls < 1) continue;
+    const c = siegeChances(board, f.hex);
+    const net = 2 * f.vp * (1 - (1 - c.breach) ** rolls) - c.loss * rolls - cost;
+    if (net > 0 && (!best || net > best.net || (net === best.net && f.hex < best.hex)))
+      best = { hex: f.hex, net };
+  }
+  return best?.hex;
 }
 
 /** Scenario movement restrictions the view exposes (1756 A, 1757/1758 5A, 1759, 1758-62 Rhine). */
@@ -432,11 +478,14 @@ export function makePlan(board: Board, style: PlanStyle = NOVICE_STYLE): Plan {
       );
     const guarding =
       camp?.roles.get(l.id)?.role === 'guard' && (board.turn < board.lastTurn || besiegingSomewhere);
-    // 17.0 (`price`): every winter turn in the open costs a force one SP (16.31), and once the
-    // allies' losses are past twenty each more SP costs them two VP; for the Coalition each costs
-    // one, with nothing a winter campaign gains to set against it (measured, sp-price.ts): an army
-    // that is not besieging takes winter quarters with the small forces.
-    const dear = style.price && winterDear(board);
+    // 17.0 (`price`): every winter turn in the open costs a force one SP (16.31), one VP each (two
+    // for the allies past twenty lost), with nothing a winter campaign gains to set against it
+    // unless a siege can still be won (`lastSiege`): an army that is not besieging takes winter
+    // quarters with the small forces. For the Coalition from the first SP since 28 Nov 2026, for
+    // the allies since 6 Dec 2026 (until then only past twenty: their armies walked the roads
+    // of turns 16-18 for battles and sieges they no longer reached, docs/balance.md, "Winter
+    // quarters for the allied expert").
+    const dear = style.price;
     const shelters = () =>
       forts
         .filter((f) => allowed(f.hex) && fortressHolder(board, f.hex) !== enemy && !board.enemies.has(f.hex))
@@ -451,6 +500,18 @@ export function makePlan(board: Board, style: PlanStyle = NOVICE_STYLE): Plan {
         : enemyHere?.garrisoned && board.depots.some((d) => d.hex === hex && d.side === board.side);
       if (besieging && sp >= 4 && (!camp || siegeWorth(board, hex) > 0)) {
         goals.set(l.id, { hex, kind: 'siege', note: 'keeps up the siege through winter' });
+        continue;
+      }
+      const last =
+        dear && board.side === 'prussian-allied' && sp >= ARMY_SP
+          ? lastSiege(board, l, hex, forts, supply, allowed)
+          : undefined;
+      if (last) {
+        goals.set(l.id, {
+          hex: last,
+          kind: 'siege',
+          note: `a last siege of ${board.map.fortress(last)?.name ?? last} before the year ends`,
+        });
         continue;
       }
       const n = nearest(board, hex, shelters(), SHELTER_MP);
