@@ -211,6 +211,38 @@ function setsOutEarly(board: Board, l: BoardLeader, hex: HexId, shelters: HexId[
 }
 
 /**
+ * An enemy army worth a last battle before winter quarters: within one March Phase (5.1), one this
+ * army expects to beat (`battleValue`: leaders, terrain, demoralization, the price of own losses)
+ * by more than the margin and by more than the winter SP its turn in the open may cost (16.31, one
+ * SP at its VP price, 17.0): the army fights, then goes into quarters. Without it the allied
+ * expert's armies, in quarters from turn 15, fought a fifth fewer battles; with it they fight most
+ * of them again, at a VP price measured in docs/balance.md ("Winter quarters for the allied
+ * expert"). Undefined when none.
+ */
+function lastBattle(
+  board: Board,
+  hex: HexId,
+  sp: number,
+  leaders: readonly BoardLeader[],
+  allowed: (h: HexId) => boolean,
+  margin: number,
+  robust: boolean,
+): HexId | undefined {
+  const cost = 1 + extraLossVp(board, 1);
+  const near = marchDistanceFrom(board.map, hex, MAX_MA);
+  let best: { hex: HexId; swing: number } | undefined;
+  for (const [eh, e] of board.enemies) {
+    if (eh === hex || !e.hasCombat || estimateEnemyOut(e) <= 0 || !allowed(eh)) continue;
+    if ((near.get(eh) ?? 99) > MAX_MA) continue;
+    const v = battleValue(board, sp, leaders, eh, friendSp(board, eh, 'out'), 1, robust, true);
+    if (v.swing <= margin || v.win < 0.5 || v.swing <= cost) continue;
+    if (!best || v.swing > best.swing || (v.swing === best.swing && eh < best.hex))
+      best = { hex: eh, swing: v.swing };
+  }
+  return best?.hex;
+}
+
+/**
  * An enemy fortress worth a last siege before the scenario ends (17.0 counts the fortresses held at
  * the end; 16.31 takes an SP a winter turn from a force outside): one in the supply net (10.43: the
  * depot in its hex needs a supply path), with no enemy army before it, whose siege rolls (13.2)
@@ -500,6 +532,18 @@ export function makePlan(board: Board, style: PlanStyle = NOVICE_STYLE): Plan {
         : enemyHere?.garrisoned && board.depots.some((d) => d.hex === hex && d.side === board.side);
       if (besieging && sp >= 4 && (!camp || siegeWorth(board, hex) > 0)) {
         goals.set(l.id, { hex, kind: 'siege', note: 'keeps up the siege through winter' });
+        continue;
+      }
+      const battle =
+        dear && board.side === 'prussian-allied' && sp >= ARMY_SP && !here?.demoralized
+          ? lastBattle(board, hex, sp, ownHere, allowed, style.battleMargin - boldness, style.robust)
+          : undefined;
+      if (battle) {
+        goals.set(l.id, {
+          hex: battle,
+          kind: 'attack',
+          note: `a last battle at ${battle} before winter quarters`,
+        });
         continue;
       }
       const last =

@@ -1,15 +1,19 @@
 // The allied expert's winter (16.31, 17.0): an army that is not besieging takes winter quarters a
-// turn ahead from the first SP lost, unless a last siege still pays (`lastSiege`, plan.ts).
+// turn ahead from the first SP lost, unless a last battle or a last siege still pays (`lastBattle`,
+// `lastSiege`, plan.ts).
 // docs/balance.md, "Winter quarters for the allied expert".
 import { describe, expect, it } from 'vitest';
 import type { Level } from '../../src/autopilot/decide.js';
-import { STYLES } from '../../src/autopilot/decide.js';
+import { decideWithReason, STYLES } from '../../src/autopilot/decide.js';
 import { driverMap, playGame } from '../../src/autopilot/driver.js';
 import { makePlan } from '../../src/autopilot/plan.js';
+import { createAutopilotRng } from '../../src/autopilot/rng.js';
 import { boardFromView } from '../../src/autopilot/view-adapter.js';
 import type { ScenarioId } from '../../src/engine/index.js';
+import { legalActions } from '../../src/engine/legal.js';
 import type { GameState, Seat } from '../../src/engine/types.js';
 import { view } from '../../src/engine/view.js';
+import { distance as hexDistance } from '../../src/map/hex.js';
 
 const map = driverMap();
 
@@ -75,5 +79,40 @@ describe('autopilot: winter quarters for the allied expert (16.31, 17.0)', () =>
     const charles = makePlan(board, STYLES.expert).goals.get('charles');
     expect(charles?.kind).toBe('winter');
     expect(charles?.note).not.toContain('last siege');
+  });
+
+  it('9.3/16.31: an army in winter fights a battle within a march that it expects to win by more than a winter SP, then goes into quarters (1759 seed 2, Frederick)', () => {
+    let got: GameState | undefined;
+    playGame({
+      scenario: '1759',
+      seed: 2,
+      level: 'expert',
+      map,
+      turns: 15,
+      onStep: ({ state }) => {
+        if (!got && state.turn === 15 && state.phase === 'march' && state.pending.includes('prussia'))
+          got = state;
+      },
+    });
+    if (!got) throw new Error('no Prussian March Phase on turn 15');
+    const v = view(got, 'prussia', [], map);
+    const board = boardFromView(v, map);
+    expect(makePlan(board, STYLES.expert).goals.get('frederick')).toMatchObject({
+      hex: '1029',
+      kind: 'attack',
+    });
+    // No enemy army within a march: winter quarters, as for any army not besieging.
+    const alone = {
+      ...board,
+      enemies: new Map([...board.enemies].filter(([h]) => hexDistance(h, '1231') > 6)),
+    };
+    expect(makePlan(alone, STYLES.expert).goals.get('frederick')?.kind).toBe('winter');
+    // And the decision marches on it.
+    const legal = legalActions(got, 'prussia', map).filter(
+      (a) => a.type !== 'march' || a.leader === 'frederick',
+    );
+    const d = decideWithReason(v, legal, createAutopilotRng(2), 'expert', map);
+    expect(d.action).toMatchObject({ type: 'march', leader: 'frederick' });
+    expect(d.action.type === 'march' && d.action.path.at(-1)).toBe('1029');
   });
 });
