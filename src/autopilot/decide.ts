@@ -569,7 +569,15 @@ export function decideWithReason(
         s = { action: a, score: 0, why: 'ends the step' };
         break;
       case 'halt':
-        s = { action: a, score: -0.01, why: 'halts' };
+        // 5.53 A: a force that has moved may go on while it has MP left, and no other force of its
+        // nationality may split off a detachment meanwhile (5.37 as the engine judges it,
+        // keeps537). Ending the step there left those forces standing: a planning level halts
+        // first, and the next decision moves them or ends the step (1762 seed 3: Contades' 13 SP
+        // stood on the depot at 1612 for five turns behind Clermont's march, docs/balance.md).
+        s =
+          !simple && legal.some((x) => x.type === 'march' && x.leader !== board.active?.leader)
+            ? { action: a, score: 0.01, why: 'halts, so that the other forces may move' }
+            : { action: a, score: -0.01, why: 'halts' };
         break;
       case 'timeout':
         s = { action: a, score: -100, why: '' };

@@ -515,23 +515,25 @@ describe('autopilot: covers that strike, and depots that serve (the expert)', ()
     expect(makePlan(two, STYLES.expert).goals.get('schwerin')?.kind).not.toBe('attack');
   });
 
-  it('10.12 B: a finished field depot nobody stands in does not crowd out a new one for the expert (1759 seed 1, the French at 1118)', () => {
-    const s = at('1759', 1, 'standard', 12, 'france', 'depot');
+  it('10.12 B: a finished field depot nobody stands in does not crowd out a new one for the expert (1759 seed 3, the French at 1218)', () => {
+    // Until 6 Dec 2026 (the halt before the step ends, decide.ts) the same case was seed 1's French
+    // army at 1118 on turn 12; the marches of that game now go otherwise.
+    const s = at('1759', 3, 'standard', 15, 'france', 'depot');
     // Two finished depots within three hexes of the French army, both empty: they feed nothing.
-    expect(s.depots['1217']?.status).toBe('complete');
     expect(s.depots['1219']?.status).toBe('complete');
-    expect(s.forces['1217']).toBeUndefined();
+    expect(s.depots['1320']?.status).toBe('complete');
     expect(s.forces['1219']).toBeUndefined();
+    expect(s.forces['1320']).toBeUndefined();
     const decide = (state: GameState, level: Level) => {
       const v = view(state, 'france', [], map);
       return decideWithReason(v, v.legal, createAutopilotRng('depot'), level, map).action;
     };
-    expect(decide(s, 'expert')).toEqual({ type: 'depot-build', hex: '1118' });
+    expect(decide(s, 'expert')).toEqual({ type: 'depot-build', hex: '1218' });
     expect(decide(s, 'standard')).toEqual({ type: 'done' });
     // Once an SP stands in each, they serve, and the expert builds no third depot beside them.
     const manned = structuredClone(s);
-    manned.forces['1217'] = { france: { out: 1, in: 0 } };
     manned.forces['1219'] = { france: { out: 1, in: 0 } };
+    manned.forces['1320'] = { france: { out: 1, in: 0 } };
     expect(decide(manned, 'expert')).toEqual({ type: 'done' });
   });
 });

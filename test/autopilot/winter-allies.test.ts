@@ -82,6 +82,8 @@ describe('autopilot: winter quarters for the allied expert (16.31, 17.0)', () =>
   });
 
   it('9.3/16.31: an army in winter fights a battle within a march that it expects to win by more than a winter SP, then goes into quarters (1759 seed 2, Frederick)', () => {
+    // Since 6 Dec 2026 (the halt before the step ends, decide.ts) Frederick stands at 1425 on turn 15
+    // of this game and the battle is at Prague (1125); before, he stood at 1231 and it was at 1029.
     let got: GameState | undefined;
     playGame({
       scenario: '1759',
@@ -97,14 +99,15 @@ describe('autopilot: winter quarters for the allied expert (16.31, 17.0)', () =>
     if (!got) throw new Error('no Prussian March Phase on turn 15');
     const v = view(got, 'prussia', [], map);
     const board = boardFromView(v, map);
+    expect(got.leaders.frederick?.hex).toBe('1425');
     expect(makePlan(board, STYLES.expert).goals.get('frederick')).toMatchObject({
-      hex: '1029',
+      hex: '1125',
       kind: 'attack',
     });
     // No enemy army within a march: winter quarters, as for any army not besieging.
     const alone = {
       ...board,
-      enemies: new Map([...board.enemies].filter(([h]) => hexDistance(h, '1231') > 6)),
+      enemies: new Map([...board.enemies].filter(([h]) => hexDistance(h, '1425') > 6)),
     };
     expect(makePlan(alone, STYLES.expert).goals.get('frederick')?.kind).toBe('winter');
     // And the decision marches on it.
@@ -113,6 +116,8 @@ describe('autopilot: winter quarters for the allied expert (16.31, 17.0)', () =>
     );
     const d = decideWithReason(v, legal, createAutopilotRng(2), 'expert', map);
     expect(d.action).toMatchObject({ type: 'march', leader: 'frederick' });
-    expect(d.action.type === 'march' && d.action.path.at(-1)).toBe('1029');
+    // Toward Prague (the march falls a hex short of it this turn: 5.1).
+    const end = d.action.type === 'march' ? (d.action.path.at(-1) ?? '1425') : '1425';
+    expect(hexDistance(end, '1125')).toBeLessThan(hexDistance('1425', '1125'));
   });
 });

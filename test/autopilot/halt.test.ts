@@ -1,0 +1,79 @@
+// A force still moving blocks the detachments of its nationality (5.53 A, 5.37 as keeps537 judges
+// it): the planning levels halt it before they end the step, so the other forces can move.
+// docs/balance.md, "A halt before the step ends".
+import { describe, expect, it } from 'vitest';
+import { decideWithReason } from '../../src/autopilot/decide.js';
+import { driverMap, playGame } from '../../src/autopilot/driver.js';
+import { createAutopilotRng } from '../../src/autopilot/rng.js';
+import { apply } from '../../src/engine/index.js';
+import { legalActions } from '../../src/engine/legal.js';
+import type { GameState } from '../../src/engine/types.js';
+import { view } from '../../src/engine/view.js';
+
+const map = driverMap();
+
+/**
+ * 1762 seed 3, expert self-play: the first French March Phase in which Clermont's army is still the
+ * moving force (it may go on, 5.53 A) and Contades, on his finished depot at 1612, has not moved.
+ */
+function clermontMoving(): GameState {
+  let got: GameState | undefined;
+  playGame({
+    scenario: '1762',
+    seed: 3,
+    level: 'expert',
+    map,
+    turns: 8,
+    onStep: ({ state }) => {
+      if (got || state.phase !== 'march' || !state.pending.includes('france')) return;
+      const active = state.movement.active.find((f) => f.nationality === 'france');
+      if (active?.leader !== 'clermont' || state.movement.moved.includes('contades')) return;
+      if (state.leaders.contades?.hex !== '1612' || state.depots['1612']?.status !== 'complete') return;
+      got = state;
+    },
+  });
+  if (!got) throw new Error('no French March Phase with Clermont moving and Contades at 1612');
+  return got;
+}
+
+const decide = (state: GameState) =>
+  decideWithReason(
+    view(state, 'france', [], map),
+    legalActions(state, 'france', map),
+    createAutopilotRng('halt-test'),
+    'expert',
+    map,
+  );
+
+describe('autopilot: a halt before the step ends (5.53 A, 5.37)', () => {
+  it('5.53 A/5.37: with Clermont still moving, the expert halts him rather than end the step, and Contades then marches on, leaving a guard on his depot (10.12 B)', () => {
+    const state = clermontMoving();
+    const first = decide(state);
+    // Until 6 Dec 2026 `done` (0) beat `halt` (-0.01) here, and Contades' 13 SP stood on the depot
+    // at 1612 for five turns: every march that leaves its guard was refused while Clermont moved.
+    expect(first.action).toEqual({ type: 'halt' });
+    const halted = apply(state, 'france', first.action, map);
+    if (!halted.ok) throw new Error(halted.error.message);
+    const next = decide(halted.state);
+    expect(next.action).toMatchObject({ type: 'march', leader: 'contades' });
+    const take = next.action.type === 'march' ? (next.action.take?.sp ?? 0) : 0;
+    const here = halted.state.forces['1612']?.france?.out ?? 0;
+    expect(take).toBe(here - 1);
+  });
+
+  it('5.53 A: a halt that frees no other force stays below ending the step', () => {
+    const state = clermontMoving();
+    // The same step with every other French march struck off the list: nothing to free.
+    const legal = legalActions(state, 'france', map).filter(
+      (a) => a.type !== 'march' || a.leader === 'clermont',
+    );
+    const d = decideWithReason(
+      view(state, 'france', [], map),
+      legal,
+      createAutopilotRng('halt-test'),
+      'expert',
+      map,
+    );
+    expect(d.action.type).not.toBe('halt');
+  });
+});
