@@ -102,8 +102,24 @@ export function answerPrompt(board: Board, legal: readonly Action[], level: Leve
       board.side === 'prussian-allied' &&
       ((board.eliminated[board.side] ?? 0) >= 20 ||
         (STYLES[level as keyof typeof STYLES]?.price === true && !mustSurrender));
+    // 13.0, 12.11: the breach roll's modifier is public and shows the Initiative of a commander
+    // inside, whose army the view cannot see: the garrison's estimate (one share) may be a tenth
+    // of it. The campaign levels grant the honours then rather than risk the storm (1757 seed 12,
+    // the standard allies against the novice Coalition: 37 SP denied the honours at Prague to a
+    // garrison seen as 10 after a roll of 6 modified to 5; Charles' 40 SP were inside, the storm
+    // failed and the army was lost with Frederick; docs/balance.md, "A commander inside").
+    const shown = hex ? board.siegeModifiers?.get(hex) : undefined;
+    const commanded =
+      STYLES[level as keyof typeof STYLES]?.campaign === true &&
+      shown !== undefined &&
+      shown.turn === board.turn &&
+      shown.modifier > 0;
     const denyIt =
-      level !== 'passive' && level !== 'hold' && ours >= 2 * Math.max(1, garrison) && !prussianCapped;
+      level !== 'passive' &&
+      level !== 'hold' &&
+      !commanded &&
+      ours >= 2 * Math.max(1, garrison) &&
+      !prussianCapped;
     const pick = honours.find((a) => a.grant === !denyIt) ?? (honours[0] as Action);
     return {
       action: pick,

@@ -137,6 +137,27 @@ describe('autopilot prompts', () => {
     expect(pick(capped, legal)).toEqual({ type: 'siege-honours', hex: '1125', grant: true });
   });
 
+  it('13.0/13.33: a breach whose roll showed a commander inside is granted the honours (his army may be inside, 12.11)', () => {
+    const legal: Action[] = [
+      { type: 'siege-honours', hex: '1125', grant: true },
+      { type: 'siege-honours', hex: '1125', grant: false },
+    ];
+    const inside = (turn: number, modifier: number) =>
+      board(
+        'prussian-allied',
+        [stack('1125', 'prussian-allied', 37, 0, [FREDERICK])],
+        [stack('1125', 'coalition', null, 10, [])],
+        { siegeModifiers: new Map([['1125', { modifier, turn, garrison: 'coalition' as const }]]) },
+      );
+    // 1757 seed 12: 37 SP denied the honours at Prague against a garrison seen as 10; Charles' 40
+    // SP were inside, the storm failed and the army was lost. The breach roll's modifier (die 6,
+    // modified 5) had shown a commander.
+    expect(pick(inside(5, 1), legal)).toEqual({ type: 'siege-honours', hex: '1125', grant: true });
+    // No commander shown by this turn's roll: the garrison is what the view says, and 37 SP storm it.
+    expect(pick(inside(5, 0), legal)).toEqual({ type: 'siege-honours', hex: '1125', grant: false });
+    expect(pick(inside(3, 1), legal)).toEqual({ type: 'siege-honours', hex: '1125', grant: false });
+  });
+
   it('13.33: a garrison denied the honours refuses to surrender (the storm costs the besieger too)', () => {
     const b = board(
       'coalition',
