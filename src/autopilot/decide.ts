@@ -26,6 +26,7 @@ import { answerPrompt, isPromptPhase } from './prompts.js';
 import type { AutopilotRng } from './rng.js';
 import { winterDear } from './sp-price.js';
 import { boardFromView } from './view-adapter.js';
+import { pickedSp, pickUps } from './winter-fetch.js';
 
 /**
  * Levels, weakest first. Three baselines: "random" (any listed action), "passive" (holds and
@@ -70,6 +71,7 @@ export const STYLES: Record<'hold' | 'novice' | 'standard' | 'expert', PlanStyle
     command: false,
     local: false,
     lines: false,
+    fetch: false,
   },
   expert: {
     hold: false,
@@ -86,6 +88,7 @@ export const STYLES: Record<'hold' | 'novice' | 'standard' | 'expert', PlanStyle
     command: true,
     local: true,
     lines: true,
+    fetch: true,
   },
 };
 
@@ -386,7 +389,9 @@ function scoreMarch(
   // off (10.12 B-C): each of their hexes loses an SP a turn (10.61), and a siege there ends (13.12).
   // 1759 seed 1: Fermor took the one SP off the depot at 3341 to wait at Konigsberg, and
   // Saltykov's 27 SP before Breslau fell back out of supply, two SP lighter.
-  if (empties && style.lines) score -= supplyCutCost(board, plan.supply, supply, start);
+  if (empties && style.lines) score -= supplyCutCost(board, plan.supply, supply, start, plan.strays);
+  // `fetch`: each depot guard picked up on the way is an SP the winter will not take (16.31, 17.0).
+  score += pickedSp(a);
   return { action: a, score, why: `${goal.note}` };
 }
 
@@ -395,10 +400,17 @@ function scoreMarch(
  * SP outside that is in supply now and would not be, two plus a fifth of its SP (an army cut off
  * falls back and loses its turns as well as its SP, 10.6), three more where that hex is a siege.
  */
-export function supplyCutCost(board: Board, now: SupplyPicture, after: SupplyPicture, start: HexId): number {
+export function supplyCutCost(
+  board: Board,
+  now: SupplyPicture,
+  after: SupplyPicture,
+  start: HexId,
+  doomed?: ReadonlySet<HexId>,
+): number {
   let cost = 0;
   for (const [h, s] of board.friends) {
-    if (h === start || (s.out ?? 0) <= 0) continue;
+    // `fetch`: a leaderless depot guard cut off before winter loses to 10.61 the SP 16.31 takes.
+    if (h === start || (s.out ?? 0) <= 0 || doomed?.has(h)) continue;
     if (!now.supplied.has(h) || after.supplied.has(h)) continue;
     cost += 2 + (s.out ?? 0) / 5 + (board.besieged?.has(h) ? 3 : 0);
   }
@@ -561,6 +573,7 @@ export function decideWithReason(
         ),
         ...(STYLES[level].drive ? carryLeaders(board, legal) : []),
         ...commandEntries(board, plan, legal),
+        ...(plan.fetchable ? pickUps(board, legal, plan.fetchable) : []),
       ];
   for (const a of options) {
     let s: Scored;

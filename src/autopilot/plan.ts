@@ -31,6 +31,7 @@ import {
 } from './geometry.js';
 import { siegeChances, siegeWorth } from './siege-odds.js';
 import { extraLossVp } from './sp-price.js';
+import { depotNeeded, marchesBeforeWinter, STRAY_SP, strayGuards } from './winter-fetch.js';
 
 export type GoalKind =
   | 'siege'
@@ -97,6 +98,12 @@ export interface PlanStyle {
    * besieged, 13.13) is kept up through the winter.
    */
   lines: boolean;
+  /**
+   * Brings leaderless depot guards into winter quarters before the side's first winter Attrition
+   * Phase (16.31): a leader with no SP to command fetches one whose depot no other force needs
+   * (winter-fetch.ts).
+   */
+  fetch: boolean;
 }
 
 export const NOVICE_STYLE: PlanStyle = {
@@ -114,6 +121,7 @@ export const NOVICE_STYLE: PlanStyle = {
   command: false,
   local: false,
   lines: false,
+  fetch: false,
 };
 
 export interface Plan {
@@ -122,6 +130,13 @@ export interface Plan {
   supply: SupplyPicture;
   /** Own-nationality SP outside in each leader's hex that the leader commands (8.21). */
   strength: Map<string, number>;
+  /**
+   * `fetch`, before the first winter attrition: hexes of leaderless depot guards (winter-fetch.ts).
+   * A march that cuts them off costs nothing the winter would not take anyway (16.31).
+   */
+  strays?: ReadonlySet<HexId>;
+  /** Of those, the ones whose depot no other force needs: a march may pick them up (5.35). */
+  fetchable?: ReadonlySet<HexId>;
 }
 
 /** An army: enough SP to build a depot (10.42) and so to besiege. */
@@ -413,6 +428,67 @@ function garrisonPost(
   return best?.hex;
 }
 
+/**
+ * `fetch` (winter-fetch.ts): the goal of a leader that brings a depot guard in before winter. One
+ * standing on a guard whose depot nothing else needs (with at most STRAY_SP of his nationality
+ * there) takes it into the nearest fortress it can reach in the March Phases left (16.21); one
+ * with no SP of his own walks to the nearest such guard from which that is still possible (5.35:
+ * he picks it up in its hex), unless another leader has taken it on. Undefined otherwise.
+ */
+function fetchGoal(
+  board: Board,
+  l: BoardLeader,
+  hex: HexId,
+  sp: number,
+  marchesLeft: number,
+  forts: ReturnType<typeof scenarioFortresses>,
+  allowed: (h: HexId) => boolean,
+  strays: ReadonlySet<HexId>,
+  spare: (h: HexId) => boolean,
+  fetched: Set<HexId>,
+): Goal | undefined {
+  const enemy = otherSideOf(board.side);
+  const shelters = forts
+    .filter((f) => allowed(f.hex) && fortressHolder(board, f.hex) !== enemy && !board.enemies.has(f.hex))
+    .map((f) => f.hex);
+  const mm = meanMarch(l.initiative);
+  const marches = (mp: number) => Math.max(1, Math.ceil(mp / mm));
+  if (sp > 0) {
+    if (sp > STRAY_SP || board.map.fortress(hex)) return undefined;
+    if (!board.depots.some((d) => d.hex === hex && d.side === board.side && d.status === 'complete'))
+      return undefined;
+    const others = board.friends
+      .get(hex)
+      ?.leaders.some((o) => o.id !== l.id && o.nationality === l.nationality);
+    if (others || !spare(hex)) return undefined;
+    const s = nearest(board, hex, shelters, SHELTER_MP);
+    if (!s || marches(s.mp) > marchesLeft) return undefined;
+    fetched.add(hex);
+    return {
+      hex: s.hex,
+      kind: 'winter',
+      note: `brings the depot guard at ${hex} into winter quarters at ${s.hex}`,
+    };
+  }
+  if (marchesLeft < 2 || l.inside) return undefined;
+  const from = marchDistanceFrom(board.map, hex, SHELTER_MP);
+  let best: { hex: HexId; n: number; mp: number } | undefined;
+  for (const g of strays) {
+    if (fetched.has(g) || !allowed(g)) continue;
+    const d = from.get(g);
+    if (d === undefined || !spare(g)) continue;
+    const s = nearest(board, g, shelters, SHELTER_MP);
+    if (!s) continue;
+    const n = marches(d) + marches(s.mp);
+    if (n > marchesLeft) continue;
+    if (!best || n < best.n || (n === best.n && (d < best.mp || (d === best.mp && g < best.hex))))
+      best = { hex: g, n, mp: d };
+  }
+  if (!best) return undefined;
+  fetched.add(best.hex);
+  return { hex: best.hex, kind: 'join', note: `fetches the depot guard at ${best.hex} before winter` };
+}
+
 /** Hexes from an own fortress within which an enemy army threatens a siege (two marches). */
 const GARRISON_THREAT = 12;
 
@@ -442,6 +518,21 @@ export function makePlan(board: Board, style: PlanStyle = NOVICE_STYLE): Plan {
       mainHex = hex;
     }
   }
+
+  // `fetch`: before the first winter attrition, leaderless depot guards whose depot no other
+  // force needs are brought in (winter-fetch.ts); each stray is fetched by one leader.
+  const fetchLeft = style.fetch ? marchesBeforeWinter(board) : 0;
+  const strays = fetchLeft > 0 ? new Set(strayGuards(board)) : new Set<HexId>();
+  const spareMemo = new Map<HexId, boolean>();
+  const spare = (h: HexId) => {
+    let v = spareMemo.get(h);
+    if (v === undefined) {
+      v = !depotNeeded(board, h, supply, strays);
+      spareMemo.set(h, v);
+    }
+    return v;
+  };
+  const fetched = new Set<HexId>();
 
   for (const l of leaders) {
     const hex = leaderHex(board, l.id);
@@ -493,6 +584,14 @@ export function makePlan(board: Board, style: PlanStyle = NOVICE_STYLE): Plan {
           kind: 'command',
           note: `commands the garrison of ${board.map.fortress(post)?.name ?? post}`,
         });
+        continue;
+      }
+    }
+
+    if (fetchLeft > 0 && !enemyHere) {
+      const fetch = fetchGoal(board, l, hex, sp, fetchLeft, forts, allowed, strays, spare, fetched);
+      if (fetch) {
+        goals.set(l.id, fetch);
         continue;
       }
     }
@@ -966,5 +1065,11 @@ export function makePlan(board: Board, style: PlanStyle = NOVICE_STYLE): Plan {
     goals.set(l.id, chosen);
   }
   void estimateEnemyIn;
-  return { goals, supply, strength, ...(camp ? { campaign: camp } : {}) };
+  return {
+    goals,
+    supply,
+    strength,
+    ...(camp ? { campaign: camp } : {}),
+    ...(strays.size > 0 ? { strays, fetchable: new Set([...strays].filter(spare)) } : {}),
+  };
 }

@@ -1,0 +1,122 @@
+// `fetch` (the expert): leaderless depot guards brought into winter quarters before the side's first
+// winter Attrition Phase (16.31, 5.35, 16.21). docs/balance.md, "Depot guards fetched in".
+import { describe, expect, it } from 'vitest';
+import type { Level } from '../../src/autopilot/decide.js';
+import { decideWithReason, STYLES } from '../../src/autopilot/decide.js';
+import { driverMap, playGame } from '../../src/autopilot/driver.js';
+import { makePlan } from '../../src/autopilot/plan.js';
+import { createAutopilotRng } from '../../src/autopilot/rng.js';
+import { boardFromView } from '../../src/autopilot/view-adapter.js';
+import { lastDryMarch, marchesBeforeWinter, pickUps, strayGuards } from '../../src/autopilot/winter-fetch.js';
+import { apply } from '../../src/engine/apply.js';
+import type { ScenarioId } from '../../src/engine/index.js';
+import { legalActions } from '../../src/engine/legal.js';
+import type { GameState, Seat } from '../../src/engine/types.js';
+import { view } from '../../src/engine/view.js';
+
+const map = driverMap();
+
+const COALITION = ['austria', 'france', 'russia', 'sweden', 'empire'] as const;
+
+/** The state as `seat` is first to act in the March Phase of `turn`: hold allies, expert Coalition. */
+function holdVsExpert(scenario: ScenarioId, seed: number, turn: number, seat: Seat): GameState {
+  const level: Partial<Record<Seat, Level>> = { prussia: 'hold', hanover: 'hold' };
+  for (const s of COALITION) level[s] = 'expert';
+  let got: GameState | undefined;
+  playGame({
+    scenario,
+    seed,
+    level,
+    map,
+    turns: turn,
+    onStep: ({ state }) => {
+      if (!got && state.turn === turn && state.phase === 'march' && state.pending.includes(seat)) got = state;
+    },
+  });
+  if (!got) throw new Error(`no March Phase of ${seat} on turn ${turn}`);
+  return got;
+}
+
+const NO_FETCH = { ...STYLES.expert, fetch: false };
+
+/** 1759 seed 44, hold allies against the expert Coalition: the states around Rumyantsev's turn-14 march to 3340. */
+function rumyantsevFetch(): { before: GameState; after: GameState } {
+  const level: Partial<Record<Seat, Level>> = { prussia: 'hold', hanover: 'hold' };
+  for (const s of COALITION) level[s] = 'expert';
+  let prev: GameState | undefined;
+  let found: { before: GameState; after: GameState } | undefined;
+  playGame({
+    scenario: '1759',
+    seed: 44,
+    level,
+    map,
+    turns: 14,
+    onStep: ({ action, seat, state }) => {
+      if (
+        !found &&
+        prev &&
+        seat === 'russia' &&
+        action.type === 'march' &&
+        action.leader === 'rumyantsev' &&
+        action.path.at(-1) === '3340'
+      )
+        found = { before: prev, after: state };
+      prev = state;
+    },
+  });
+  if (!found) throw new Error('Rumyantsev did not march to 3340 on turn 14');
+  return found;
+}
+
+describe('autopilot: depot guards fetched in before winter (16.31, 5.35)', () => {
+  it('16.31/A.8: the Coalition brings its forces in by turn 15, the allies by turn 16', () => {
+    const board = boardFromView(view(holdVsExpert('1759', 44, 14, 'russia'), 'russia', [], map), map);
+    expect(lastDryMarch(board)).toBe(15);
+    expect(marchesBeforeWinter(board)).toBe(2);
+    expect(lastDryMarch({ ...board, side: 'prussian-allied' })).toBe(16);
+    // Earlier the armies still campaign on their depots: no fetching.
+    expect(marchesBeforeWinter({ ...board, turn: 12 })).toBe(0);
+  });
+
+  it('5.35/16.31: once Fermor has gone, Rumyantsev, with no SP, walks to the guard on the depot at 3340 instead of straight into quarters (1759 seed 44)', () => {
+    const { before } = rumyantsevFetch();
+    const board = boardFromView(view(before, 'russia', [], map), map);
+    expect(strayGuards(board)).toContain('3340');
+    const plan = makePlan(board, STYLES.expert);
+    expect(plan.fetchable?.has('3340')).toBe(true);
+    expect(plan.goals.get('rumyantsev')).toMatchObject({ hex: '3340', kind: 'join' });
+    expect(plan.goals.get('rumyantsev')?.note).toContain('fetches');
+    // Without `fetch` he walks straight to Konigsberg, and the guard dies in the first winter turn.
+    const without = makePlan(board, NO_FETCH);
+    expect(without.goals.get('rumyantsev')).toMatchObject({ hex: '3741', kind: 'winter' });
+    expect(without.fetchable).toBeUndefined();
+  });
+
+  it('5.35/5.53 A: arrived at the guard with MP left, he goes on and picks it up on the way into quarters (1759 seed 44)', () => {
+    const { after: state } = rumyantsevFetch();
+    const board = boardFromView(view(state, 'russia', [], map), map);
+    expect(board.active).toMatchObject({ leader: 'rumyantsev', hex: '3340', sp: 0 });
+    const legal = legalActions(state, 'russia', map);
+    // The engine lists no march that takes the guard: the move is already under way (5.53 A).
+    expect(legal.some((a) => a.type === 'march' && (a.take?.sp ?? 0) > 0)).toBe(false);
+    const offered = pickUps(board, legal, new Set(['3340']));
+    expect(offered.length).toBeGreaterThan(0);
+    expect(offered.every((a) => a.leader === 'rumyantsev' && a.stops?.[0]?.pick?.sp === 1)).toBe(true);
+    const d = decideWithReason(view(state, 'russia', [], map), legal, createAutopilotRng(1), 'expert', map);
+    expect(d.action).toMatchObject({ type: 'march', stops: [{ hex: '3340', pick: { sp: 1 } }] });
+    expect(d.why).toContain('brings the depot guard at 3340');
+    // The engine accepts it: the SP leave the depot with him.
+    const r = apply(state, 'russia', d.action, map);
+    expect(r.ok).toBe(true);
+    if (r.ok) expect(r.state.forces['3340']?.russia?.out ?? 0).toBe(0);
+  });
+
+  it('10.12 B: a guard whose depot still feeds an army is not fetchable (1759 seed 44, turn 13, the Russian line behind Saltykov)', () => {
+    const board = boardFromView(view(holdVsExpert('1759', 44, 13, 'russia'), 'russia', [], map), map);
+    const plan = makePlan(board, STYLES.expert);
+    const strays = strayGuards(board);
+    expect(strays.length).toBeGreaterThan(0);
+    const kept = strays.filter((h) => !plan.fetchable?.has(h));
+    expect(kept.length).toBeGreaterThan(0);
+  });
+});
