@@ -446,6 +446,7 @@ function fetchGoal(
   strays: ReadonlySet<HexId>,
   spare: (h: HexId) => boolean,
   fetched: Set<HexId>,
+  role: { role: string; post?: HexId } | undefined,
 ): Goal | undefined {
   const enemy = otherSideOf(board.side);
   const shelters = forts
@@ -454,20 +455,32 @@ function fetchGoal(
   const mm = meanMarch(l.initiative);
   const marches = (mp: number) => Math.max(1, Math.ceil(mp / mm));
   if (sp > 0) {
-    if (sp > STRAY_SP || board.map.fortress(hex)) return undefined;
-    if (!board.depots.some((d) => d.hex === hex && d.side === board.side && d.status === 'complete'))
-      return undefined;
-    const others = board.friends
-      .get(hex)
-      ?.leaders.some((o) => o.id !== l.id && o.nationality === l.nationality);
-    if (others || !spare(hex)) return undefined;
+    if (sp > STRAY_SP) return undefined;
+    const depotHere = board.depots.some(
+      (d) => d.hex === hex && d.side === board.side && d.status === 'complete',
+    );
+    // A depot guard (the campaign's role, or a small force on a depot) whose depot no other force
+    // needs: on its depot, or on the way back to it (1758 seed 1: Soubise carried the guard at
+    // 1915 toward Magdeburg, and the role sent him back to guard a depot Clermont had left).
+    const post = role?.role === 'guard' ? role.post : undefined;
+    const depotAtPost =
+      post !== undefined &&
+      !board.map.fortress(post) &&
+      board.depots.some((d) => d.hex === post && d.side === board.side && d.status === 'complete');
+    // A guard still waiting for a depot to guard (its post the fortress he waits in) has none to keep.
+    if (depotHere ? !spare(hex) : post === undefined || (depotAtPost && !spare(post))) return undefined;
+    // Within reach of the best rolls (5.1: six MP a March Phase) it tries: left out, its SP are lost.
     const s = nearest(board, hex, shelters, SHELTER_MP);
-    if (!s || marches(s.mp) > marchesLeft) return undefined;
+    if (!s || s.mp > marchesLeft * MAX_MA) return undefined;
     fetched.add(hex);
     return {
       hex: s.hex,
       kind: 'winter',
-      note: `brings the depot guard at ${hex} into winter quarters at ${s.hex}`,
+      note: depotHere
+        ? `brings the depot guard at ${hex} into winter quarters at ${s.hex}`
+        : depotAtPost
+          ? `winter quarters at ${s.hex}: the depot at ${post} feeds no one`
+          : `winter quarters at ${s.hex}: no depot to guard`,
     };
   }
   if (marchesLeft < 2 || l.inside) return undefined;
@@ -589,7 +602,19 @@ export function makePlan(board: Board, style: PlanStyle = NOVICE_STYLE): Plan {
     }
 
     if (fetchLeft > 0 && !enemyHere) {
-      const fetch = fetchGoal(board, l, hex, sp, fetchLeft, forts, allowed, strays, spare, fetched);
+      const fetch = fetchGoal(
+        board,
+        l,
+        hex,
+        sp,
+        fetchLeft,
+        forts,
+        allowed,
+        strays,
+        spare,
+        fetched,
+        camp?.roles.get(l.id),
+      );
       if (fetch) {
         goals.set(l.id, fetch);
         continue;

@@ -10,7 +10,7 @@
 // bring it into a fortress (16.21) before the side's first winter Attrition Phase.
 import type { Action, HexId, MarchAction } from '../engine/index.js';
 import { isWinterTurn } from '../engine/index.js';
-import type { Board, BoardLeader } from './board.js';
+import { type Board, type BoardLeader, fortressHolder } from './board.js';
 import { commandLimitHolds } from './command-limit.js';
 import { type SupplyPicture, supplyPicture } from './geometry.js';
 
@@ -68,7 +68,8 @@ export function strayGuards(board: Board): HexId[] {
 /**
  * Whether a guard's depot still feeds a force that is not itself a depot guard: emptied, some own
  * hex with SP outside that is supplied now would not be (10.12 B, 10.22). Such a guard stays: an
- * army kept in the field by a siege (13.2) or on its way home needs it more than its one SP.
+ * army kept in the field by a siege (13.2) or on its way home needs it more than its one SP. A force
+ * standing before a fortress of its side needs it no longer: it goes inside for the winter.
  */
 export function depotNeeded(
   board: Board,
@@ -79,6 +80,8 @@ export function depotNeeded(
   const after = supplyPicture(board, board.side, hex);
   for (const [h, s] of board.friends) {
     if (h === hex || guards.has(h) || (s.out ?? 0) <= 0) continue;
+    // A force before an own fortress goes inside for the winter (16.21) before its attrition.
+    if (board.map.fortress(h) && fortressHolder(board, h) === board.side) continue;
     if (now.supplied.has(h) && !after.supplied.has(h)) return true;
   }
   return false;

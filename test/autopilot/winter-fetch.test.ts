@@ -111,6 +111,39 @@ describe('autopilot: depot guards fetched in before winter (16.31, 5.35)', () =>
     if (r.ok) expect(r.state.forces['3340']?.russia?.out ?? 0).toBe(0);
   });
 
+  it('16.21/10.12 B: a depot guard whose depot feeds no one goes into quarters instead of walking back to it (1758 seed 1, Soubise with the guard of 1915)', () => {
+    const level: Partial<Record<Seat, Level>> = { prussia: 'hold', hanover: 'hold' };
+    for (const s of COALITION) level[s] = 'expert';
+    let got: GameState | undefined;
+    playGame({
+      scenario: '1758',
+      seed: 1,
+      level,
+      map,
+      turns: 14,
+      onStep: ({ state }) => {
+        if (
+          !got &&
+          state.turn === 14 &&
+          state.phase === 'march' &&
+          state.pending.includes('france') &&
+          state.leaders.soubise?.hex === '2217'
+        )
+          got = state;
+      },
+    });
+    if (!got) throw new Error('no French March Phase on turn 14 with Soubise at Magdeburg');
+    const board = boardFromView(view(got, 'france', [], map), map);
+    // He has brought the SP he took off the depot at 1915 to Magdeburg, with MP left (5.53 A);
+    // the campaign plan names him that depot's guard again, and without `fetch` he walked back
+    // (and the SP died there in the first winter turn, 16.31).
+    expect(board.active).toMatchObject({ leader: 'soubise', hex: '2217', sp: 1 });
+    expect(makePlan(board, NO_FETCH).goals.get('soubise')).toMatchObject({ hex: '1915', kind: 'guard' });
+    const goal = makePlan(board, STYLES.expert).goals.get('soubise');
+    expect(goal).toMatchObject({ hex: '2217', kind: 'winter' });
+    expect(goal?.note).toContain('the depot at 1915 feeds no one');
+  });
+
   it('10.12 B: a guard whose depot still feeds an army is not fetchable (1759 seed 44, turn 13, the Russian line behind Saltykov)', () => {
     const board = boardFromView(view(holdVsExpert('1759', 44, 13, 'russia'), 'russia', [], map), map);
     const plan = makePlan(board, STYLES.expert);
