@@ -14,7 +14,7 @@ import type {
   MarchAction,
   View,
 } from '../engine/index.js';
-import { isRuleError, isWinterTurn, stepCost } from '../engine/index.js';
+import { isRuleError, isWinterTurn, MAX_MA, stepCost } from '../engine/index.js';
 import { distance as hexDistance } from '../map/hex.js';
 import type { StrategicMap } from '../map/types.js';
 import { type Board, estimateEnemyOut, fortressHolder, friendSp, otherSideOf } from './board.js';
@@ -417,7 +417,7 @@ export function supplyCutCost(
   return cost;
 }
 
-function scoreForceMarch(board: Board, plan: Plan, a: ForceMarchAction): Scored {
+function scoreForceMarch(board: Board, plan: Plan, a: ForceMarchAction, style: PlanStyle): Scored {
   const leader = a.leader;
   const hex = leaderHex(board, leader);
   const goal = plan.goals.get(leader);
@@ -433,6 +433,18 @@ function scoreForceMarch(board: Board, plan: Plan, a: ForceMarchAction): Scored 
   // Escape a stronger enemy before the Combat Phase, or hurry to a threatened fortress.
   if (goal.kind === 'resupply' && enemyHere > 0) value += 3;
   else if (goal.kind === 'defend') value += 1;
+  // `fetch`: a force still in the open in winter may yet reach quarters in its Force March Phase,
+  // which comes before its Attrition Phase (sequence of play A): each winter turn left outside
+  // costs it an SP (16.31), so the chance that the die carries it in (5.2, winter MA less one,
+  // 16.11) is worth that many SP, against the SP a roll of six or more costs.
+  if (style.fetch && goal.kind === 'winter' && take > 0 && l && isWinterTurn(board.turn)) {
+    const mp = marchDistanceTo(board.map, goal.hex).get(hex);
+    if (mp !== undefined) {
+      let reach = 0;
+      for (let die = 1; die <= 6; die++) if (Math.min(MAX_MA, die + l.initiative) - 1 >= mp) reach++;
+      value += (reach / 6) * Math.min(take, board.lastTurn - board.turn + 1);
+    }
+  }
   return { action: a, score: value, why: goal.note };
 }
 
@@ -591,6 +603,15 @@ export function decideWithReason(
           !simple && legal.some((x) => x.type === 'march' && x.leader !== board.active?.leader)
             ? { action: a, score: 0.01, why: 'halts, so that the other forces may move' }
             : { action: a, score: -0.01, why: 'halts' };
+        // `fetch`: a moving force may not go inside (the engine lists no garrison move for it) until
+        // it halts. Arrived at its winter quarters in a winter turn, it halts to go in before its
+        // Attrition Phase (16.21, 16.31); ending the step left it outside (1758 seed 6: Soubise at
+        // Magdeburg after his turn-16 force march).
+        if (STYLES[level].fetch && board.active && isWinterTurn(board.turn)) {
+          const g = plan.goals.get(board.active.leader);
+          if (g?.kind === 'winter' && g.hex === board.active.hex && board.map.fortress(g.hex))
+            s = { action: a, score: 1, why: `halts to go into winter quarters at ${g.hex}` };
+        }
         break;
       case 'timeout':
         s = { action: a, score: -100, why: '' };
@@ -599,7 +620,7 @@ export function decideWithReason(
         s = scoreMarch(board, plan, a, emptied, STYLES[level]);
         break;
       case 'forcemarch':
-        s = scoreForceMarch(board, plan, a);
+        s = scoreForceMarch(board, plan, a, STYLES[level]);
         break;
       case 'garrison':
         s = scoreGarrison(board, plan, a);

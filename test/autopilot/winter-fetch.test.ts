@@ -144,6 +144,49 @@ describe('autopilot: depot guards fetched in before winter (16.31, 5.35)', () =>
     expect(goal?.note).toContain('the depot at 1915 feeds no one');
   });
 
+  it('5.2/16.31: a force still outside on turn 16 force-marches into quarters before its Attrition Phase, and halts to go in (1758 seed 6, Soubise)', () => {
+    const level: Partial<Record<Seat, Level>> = { prussia: 'hold', hanover: 'hold' };
+    for (const s of COALITION) level[s] = 'expert';
+    let got: GameState | undefined;
+    playGame({
+      scenario: '1758',
+      seed: 6,
+      level,
+      map,
+      turns: 16,
+      onStep: ({ state }) => {
+        if (
+          !got &&
+          state.turn === 16 &&
+          state.phase === 'forcemarch' &&
+          state.pending.includes('france') &&
+          state.leaders.soubise?.hex === '2117'
+        )
+          got = state;
+      },
+    });
+    if (!got) throw new Error('no French Force March Phase on turn 16 with Soubise at 2117');
+    // One SP with him, two hexes short of Magdeburg: the turn-15 march fell short (5.1).
+    expect(got.forces['2117']?.france?.out).toBe(1);
+    let state = got;
+    const rng = createAutopilotRng(6);
+    const seen: string[] = [];
+    for (let i = 0; i < 20 && state.pending.includes('france') && state.phase === 'forcemarch'; i++) {
+      const v = view(state, 'france', [], map);
+      const d = decideWithReason(v, v.legal, rng, 'expert', map);
+      if (d.action.type === 'done') break;
+      seen.push(d.action.type);
+      const r = apply(state, 'france', d.action, map);
+      if (!r.ok) throw new Error(r.error.message);
+      state = r.state;
+    }
+    // Declared (without `fetch` a force march only pays for an escape or a threatened fortress),
+    // moved, halted (a moving force is offered no garrison move), and in.
+    expect(seen).toEqual(expect.arrayContaining(['forcemarch', 'march', 'halt', 'garrison']));
+    expect(state.leaders.soubise).toMatchObject({ hex: '2217', inside: true });
+    expect(state.forces['2217']?.france?.out ?? 0).toBe(0);
+  });
+
   it('10.12 B: a guard whose depot still feeds an army is not fetchable (1759 seed 44, turn 13, the Russian line behind Saltykov)', () => {
     const board = boardFromView(view(holdVsExpert('1759', 44, 13, 'russia'), 'russia', [], map), map);
     const plan = makePlan(board, STYLES.expert);
