@@ -265,7 +265,10 @@ function lastBattle(
  * twice: the enemy loses what we gain) less the sorties' SP (13.32) beats the SP the army would
  * lose to the winter turns still to come, at their VP price. The first roll is counted a turn late
  * (a depot begun one turn serves the next, 10.41 and 13.12; a march may fall short, 5.1; the net
- * may be cut for a turn). Undefined when none.
+ * may be cut for a turn), except for an army already standing on its depot begun in the fortress's
+ * hex: that depot is finished in the next Depot Creation Phase (10.41) and the roll follows (1756
+ * seed 1: Frederick left the depot at Torgau for Dresden with three rolls still to come; since
+ * 7 Dec 2026). Undefined when none.
  */
 function lastSiege(
   board: Board,
@@ -290,7 +293,7 @@ function lastSiege(
     if (d === undefined) continue;
     const depot = board.depots.find((x) => x.hex === f.hex && x.side === board.side);
     const firstRoll =
-      depot?.status === 'complete'
+      depot?.status === 'complete' || (depot && f.hex === hex)
         ? board.turn + 1
         : board.turn + 2 + (depot ? 0 : Math.max(1, Math.ceil(d / step)));
     const rolls = board.lastTurn - firstRoll + 1;

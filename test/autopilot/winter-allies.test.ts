@@ -59,6 +59,45 @@ describe('autopilot: winter quarters for the allied expert (16.31, 17.0)', () =>
     expect(makePlan(noDepot, STYLES.expert).goals.get('henry')).toMatchObject({ kind: 'winter' });
   });
 
+  it('10.41/13.12: an army standing on its own depot begun in an enemy fortress hex counts the first roll next turn (1756 seed 1, Frederick at Torgau)', () => {
+    // Expert allies against passive: Dresden fell on turn 13, Frederick overran Rutowski's corps
+    // outside Torgau on turn 14 and began a depot in its hex on turn 15. The depot is finished in
+    // the next Depot Creation Phase (10.41), so the rolls come on turns 16-18 (13.12): three rolls
+    // at a third each against Torgau's 3 VP, counted twice, beat the three winter SP (16.31).
+    // Until 7 Dec 2026 the first roll was counted a turn late here too, as for a depot still to be
+    // marched to, and he went back to Dresden for the winter with Torgau untouched.
+    const level: Partial<Record<Seat, Level>> = { prussia: 'expert', hanover: 'expert' };
+    for (const s of ['austria', 'france', 'russia', 'sweden', 'empire'] as const) level[s] = 'passive';
+    let got: GameState | undefined;
+    playGame({
+      scenario: '1756',
+      seed: 1,
+      level,
+      map,
+      turns: 15,
+      onStep: ({ state }) => {
+        if (!got && state.turn === 15 && state.phase === 'march' && state.pending.includes('prussia'))
+          got = state;
+      },
+    });
+    if (!got) throw new Error('no Prussian March Phase on turn 15');
+    const board = boardFromView(view(got, 'prussia', [], map), map);
+    expect(board.depots.find((d) => d.hex === '1821')).toMatchObject({
+      status: 'building',
+      side: 'prussian-allied',
+    });
+    expect(board.map.fortress('1821')?.name).toBe('Torgau');
+    const plan = makePlan(board, STYLES.expert);
+    expect(plan.goals.get('frederick')).toMatchObject({ hex: '1821', kind: 'siege' });
+    expect(plan.goals.get('frederick')?.note).toContain('last siege of Torgau');
+    // The same depot with the army a hex away still counts the turn late (a march may fall short, 5.1).
+    const away = {
+      ...board,
+      depots: board.depots.map((d) => (d.hex === '1821' ? { ...d, hex: '1722' } : d)),
+    };
+    expect(makePlan(away, STYLES.expert).goals.get('frederick')?.note ?? '').not.toContain('Torgau');
+  });
+
   it('16.31: the Coalition expert gets no last siege: screened, it lost games against hold (1757 seed 1, Charles near Breslau)', () => {
     const level: Partial<Record<Seat, Level>> = { prussia: 'hold', hanover: 'hold' };
     for (const s of ['austria', 'france', 'russia', 'sweden', 'empire'] as const) level[s] = 'expert';
