@@ -72,6 +72,7 @@ export const STYLES: Record<'hold' | 'novice' | 'standard' | 'expert', PlanStyle
     local: false,
     lines: false,
     fetch: false,
+    soon: false,
   },
   expert: {
     hold: false,
@@ -89,6 +90,7 @@ export const STYLES: Record<'hold' | 'novice' | 'standard' | 'expert', PlanStyle
     local: true,
     lines: true,
     fetch: true,
+    soon: true,
   },
 };
 

@@ -104,6 +104,11 @@ export interface PlanStyle {
    * (winter-fetch.ts).
    */
   fetch: boolean;
+  /**
+   * An objective a depot of the side still building will bring into supply next turn (10.41) is
+   * scored as one in supply: the army staged for it does not turn to another.
+   */
+  soon: boolean;
 }
 
 export const NOVICE_STYLE: PlanStyle = {
@@ -122,6 +127,7 @@ export const NOVICE_STYLE: PlanStyle = {
   local: false,
   lines: false,
   fetch: false,
+  soon: false,
 };
 
 export interface Plan {
@@ -549,6 +555,19 @@ export function makePlan(board: Board, style: PlanStyle = NOVICE_STYLE): Plan {
     return v;
   };
   const fetched = new Set<HexId>();
+  // `soon`: hexes within a supply length of an own depot still building on a supplied hex (10.41:
+  // finished at the side's next Depot Creation Phase, it feeds them from then on).
+  let soonMemo: Set<HexId> | undefined;
+  const soonSupplied = () => {
+    if (!soonMemo) {
+      soonMemo = new Set<HexId>();
+      for (const d of board.depots) {
+        if (d.side !== board.side || d.status !== 'building' || !supply.supplied.has(d.hex)) continue;
+        for (const h of supplySteps(board.map, d.hex, SUPPLY_LENGTH[board.side]).keys()) soonMemo.add(h);
+      }
+    }
+    return soonMemo;
+  };
 
   for (const l of leaders) {
     const hex = leaderHex(board, l.id);
@@ -887,6 +906,7 @@ export function makePlan(board: Board, style: PlanStyle = NOVICE_STYLE): Plan {
 
     // Score the candidate objectives.
     let best: { goal: Goal; score: number } | undefined;
+    const soon = style.soon ? soonSupplied() : undefined;
     const reach = marchDistanceFrom(board.map, hex, SEARCH_MP);
     const consider = (h: HexId, kind: GoalKind, value: number, note: string) => {
       if (!allowed(h)) return;
@@ -899,7 +919,11 @@ export function makePlan(board: Board, style: PlanStyle = NOVICE_STYLE): Plan {
       // seven SP set out from Bohemia for a lone Prussian leader near Bremen while Henry marched
       // on Prague).
       if (style.local && kind === 'attack' && depth === undefined && sp < ARMY_SP && d > STRIKE_MP) return;
-      const supplyCost = depth === undefined ? 1 : 0;
+      // `soon`: a siege the side's depot still building will feed from next turn (10.41) costs no
+      // depot of its own, unless an enemy army stands before the fortress (a battle first, and the
+      // odds of one shift with every SP: 1756 seed 1, Browne held a turn at 1332 for Breslau).
+      const soonOk = kind === 'siege' && soon?.has(h) === true && estimateEnemyOut(board.enemies.get(h)) <= 0;
+      const supplyCost = depth === undefined && !soonOk ? 1 : 0;
       const score = value / (1 + d / 4 + supplyCost);
       if (!best || score > best.score || (score === best.score && h < best.goal.hex))
         best = { goal: { hex: h, kind, note }, score };

@@ -1,0 +1,60 @@
+// `soon` (the expert): a siege that the side's depot still building will bring into supply next turn
+// (10.41) is scored as one in supply, so an army staged for it does not turn to another objective.
+// docs/balance.md, "A depot still building".
+import { describe, expect, it } from 'vitest';
+import { STYLES } from '../../src/autopilot/decide.js';
+import { driverMap, playGame } from '../../src/autopilot/driver.js';
+import { makePlan } from '../../src/autopilot/plan.js';
+import { boardFromView } from '../../src/autopilot/view-adapter.js';
+import type { GameState } from '../../src/engine/types.js';
+import { view } from '../../src/engine/view.js';
+
+const map = driverMap();
+
+/** 1759 seed 1, every seat expert: the French March Phase of turn 10 (Contades on his new depot at 1816). */
+function frenchTurn10(): GameState {
+  let got: GameState | undefined;
+  playGame({
+    scenario: '1759',
+    seed: 1,
+    level: 'expert',
+    map,
+    turns: 10,
+    onStep: ({ state }) => {
+      if (!got && state.turn === 10 && state.phase === 'march' && state.pending.includes('france'))
+        got = state;
+    },
+  });
+  if (!got) throw new Error('no French March Phase on turn 10');
+  return got;
+}
+
+describe('autopilot: a depot still building (10.41)', () => {
+  it('10.41/13.12: an army on its depot begun four hexes from Magdeburg keeps Magdeburg as its objective (1759 seed 1, Contades)', () => {
+    const board = boardFromView(view(frenchTurn10(), 'france', [], map), map);
+    expect(board.depots.find((d) => d.hex === '1816')).toMatchObject({
+      side: 'coalition',
+      status: 'building',
+    });
+    expect(board.map.fortress('2217')?.name).toBe('Magdeburg');
+    const goal = makePlan(board, STYLES.expert).goals.get('contades');
+    expect(goal?.note).toContain('Magdeburg');
+    expect(goal?.hex).toBe('1816');
+    // Scored as a siege beyond the net, Magdeburg lost to Dresden ten hexes off, and the army
+    // walked away from its depot; it set out for winter quarters on turn 13 with nothing besieged.
+    const without = makePlan(board, { ...STYLES.expert, soon: false }).goals.get('contades');
+    expect(without?.note).toContain('Dresden');
+  });
+
+  it('10.41/9.0: no such credit for a fortress with an enemy army before it: a battle comes first (1756 seed 1, Browne held at 1332)', () => {
+    const board = boardFromView(view(frenchTurn10(), 'france', [], map), map);
+    const magdeburg = board.enemies.get('2217');
+    if (!magdeburg) throw new Error('no Prussian stack at Magdeburg');
+    // Two SP outside the fortress: an army the French 25 SP still expect to beat, so Magdeburg stays
+    // a candidate, but one beyond the net again.
+    const enemies = new Map(board.enemies);
+    enemies.set('2217', { ...magdeburg, out: 2, estOut: 2, hasCombat: true });
+    const goal = makePlan({ ...board, enemies }, STYLES.expert).goals.get('contades');
+    expect(goal?.note).not.toContain('Magdeburg');
+  });
+});
