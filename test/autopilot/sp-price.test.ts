@@ -1,17 +1,18 @@
 // The expert's price of an SP (17.0 as ruled, docs/rulings.md): beyond twenty SP lost, each more
 // Allied SP costs two VP. src/autopilot/sp-price.ts and its uses in plan.ts, prompts.ts, decide.ts.
 import { describe, expect, it } from 'vitest';
-import type { Board } from '../../src/autopilot/board.js';
+import { type Board, fortressHolder } from '../../src/autopilot/board.js';
 import type { Level } from '../../src/autopilot/decide.js';
 import { depotGuardSp, STYLES, splitMarches } from '../../src/autopilot/decide.js';
 import { driverMap, playGame } from '../../src/autopilot/driver.js';
 import { inEnemyReach } from '../../src/autopilot/exposure.js';
-import { makePlan, meanMarch } from '../../src/autopilot/plan.js';
+import { leaderHex, makePlan, meanMarch } from '../../src/autopilot/plan.js';
 import { extraLossVp, lostSoFar, winterDear } from '../../src/autopilot/sp-price.js';
 import { boardFromView } from '../../src/autopilot/view-adapter.js';
 import { setup } from '../../src/engine/setup.js';
 import type { GameState, Seat } from '../../src/engine/types.js';
 import { view } from '../../src/engine/view.js';
+import { distance as hexDistance } from '../../src/map/hex.js';
 
 const map = driverMap();
 
@@ -181,12 +182,18 @@ describe('autopilot: the Coalition expert reaches winter quarters before its fir
     expect(makePlan(board, UNPRICED).goals.get('apraxin')).toMatchObject({ hex: '1733', kind: 'siege' });
   });
 
-  it('16.31/A.8: a force whose shelter is within a march keeps its post until the last autumn turn (1757 seed 4, Soubise at Munster)', () => {
+  it('16.31/A.8: a force whose shelter is within a march keeps its post until the last autumn turn (1757 seed 6, Serbelloni by Prague)', () => {
     // Until 6 Dec 2026 (the halt before the step ends, decide.ts) the same case was seed 1's
-    // Contades at Minden; the French marches of that game now go otherwise.
-    const board = boardFromView(view(holdVsExpert(4, 14, 'france'), 'france', [], map), map);
-    expect(makePlan(board, STYLES.expert).goals.get('soubise')).toMatchObject({
-      hex: '2206',
+    // Contades at Minden, and until 7 Dec 2026 (`soon`, plan.ts) seed 4's Soubise at Munster; the
+    // French marches of those games now go otherwise.
+    const board = boardFromView(view(holdVsExpert(6, 14, 'austria'), 'austria', [], map), map);
+    // Serbelloni (Initiative 0: 3.5 MP a March Phase on average, 5.1) stands two hexes from Prague, which
+    // the Coalition holds: a shelter within a march, so turn 14 is not yet the time to set out.
+    expect(leaderHex(board, 'serbelloni')).toBe('1026');
+    expect(hexDistance('1026', '1125')).toBe(2);
+    expect(fortressHolder(board, '1125')).toBe('coalition');
+    expect(makePlan(board, STYLES.expert).goals.get('serbelloni')).toMatchObject({
+      hex: '1230',
       kind: 'cover',
     });
   });
