@@ -20,6 +20,7 @@ import {
   scenarioFortresses,
 } from './board.js';
 import { aimWeight, type CampaignPlan, campaignPlan } from './campaign.js';
+import { commandLimitHolds } from './command-limit.js';
 import { overrunRisk } from './exposure.js';
 import {
   marchDistanceFrom,
@@ -460,6 +461,8 @@ function fetchGoal(
   const enemy = otherSideOf(board.side);
   const shelters = forts
     .filter((f) => allowed(f.hex) && fortressHolder(board, f.hex) !== enemy && !board.enemies.has(f.hex))
+    // 5.37: only quarters this force may end its march in (see the winter plan below).
+    .filter((f) => sp <= 0 || f.hex === hex || commandLimitHolds(board, l.id, hex, f.hex, sp))
     .map((f) => f.hex);
   const mm = meanMarch(l.initiative);
   const marches = (mp: number) => Math.max(1, Math.ceil(mp / mm));
@@ -654,8 +657,19 @@ export function makePlan(board: Board, style: PlanStyle = NOVICE_STYLE): Plan {
       board.depots.some(
         (d) => d.side === board.side && board.map.fortress(d.hex) && board.enemies.get(d.hex)?.garrisoned,
       );
+    // `fetch`: a guard still waiting in a fortress for a depot to guard (campaign.ts: his post the
+    // fortress itself) guards nothing; in winter he goes in (16.21) instead of standing beside it.
+    // (1756 seed 24: Serbelloni's three SP waited beside Koniggratz, where Piccolomini stood, from
+    // turn 10 and lost all three to 16.31.)
+    const guardRole = camp?.roles.get(l.id);
+    const waiting =
+      style.fetch &&
+      guardRole?.role === 'guard' &&
+      guardRole.post !== undefined &&
+      board.map.fortress(guardRole.post) !== undefined &&
+      !board.depots.some((d) => d.hex === guardRole.post && d.side === board.side);
     const guarding =
-      camp?.roles.get(l.id)?.role === 'guard' && (board.turn < board.lastTurn || besiegingSomewhere);
+      guardRole?.role === 'guard' && !waiting && (board.turn < board.lastTurn || besiegingSomewhere);
     // 17.0 (`price`): every winter turn in the open costs a force one SP (16.31), one VP each (two
     // for the allies past twenty lost), with nothing a winter campaign gains to set against it
     // unless a siege can still be won (`lastSiege`): an army that is not besieging takes winter
@@ -664,9 +678,15 @@ export function makePlan(board: Board, style: PlanStyle = NOVICE_STYLE): Plan {
     // of turns 16-18 for battles and sieges they no longer reached, docs/balance.md, "Winter
     // quarters for the allied expert").
     const dear = style.price;
+    // `fetch`: quarters the force may end its march in (5.37: a subordinate joining a stack there
+    // must not come to command more of his nation's SP than the supreme commander; the engine lists
+    // no such march, and 1756 seed 24 Serbelloni stood beside Koniggratz for it through the winter).
     const shelters = () =>
       forts
         .filter((f) => allowed(f.hex) && fortressHolder(board, f.hex) !== enemy && !board.enemies.has(f.hex))
+        .filter(
+          (f) => !style.fetch || sp <= 0 || f.hex === hex || commandLimitHolds(board, l.id, hex, f.hex, sp),
+        )
         .map((f) => f.hex);
     const early = dear && !winter && board.side === 'coalition' && setsOutEarly(board, l, hex, shelters());
     if ((winter || early) && !guarding && (sp < ARMY_SP || board.turn >= board.lastTurn - 1 || dear)) {
