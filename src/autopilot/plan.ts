@@ -224,11 +224,11 @@ export function meanMarch(initiative: number): number {
  * plan). The allies' Attrition Phase comes after their turn-16 March Phase, so they keep the rule
  * of a turn ahead.
  */
-function setsOutEarly(board: Board, l: BoardLeader, hex: HexId, shelters: HexId[]): boolean {
+function setsOutEarly(board: Board, l: BoardLeader, hex: HexId, shelters: () => HexId[]): boolean {
   let marchesLeft = 0;
   for (let t = board.turn; t <= board.lastTurn && !isWinterTurn(t); t++) marchesLeft++;
   if (marchesLeft <= 1 || marchesLeft > 3) return false;
-  const mp = nearest(board, hex, shelters, SHELTER_MP)?.mp;
+  const mp = nearest(board, hex, shelters(), SHELTER_MP)?.mp;
   return mp !== undefined && mp > (marchesLeft - 1) * meanMarch(l.initiative);
 }
 
@@ -688,7 +688,7 @@ export function makePlan(board: Board, style: PlanStyle = NOVICE_STYLE): Plan {
           (f) => !style.fetch || sp <= 0 || f.hex === hex || commandLimitHolds(board, l.id, hex, f.hex, sp),
         )
         .map((f) => f.hex);
-    const early = dear && !winter && board.side === 'coalition' && setsOutEarly(board, l, hex, shelters());
+    const early = dear && !winter && board.side === 'coalition' && setsOutEarly(board, l, hex, shelters);
     if ((winter || early) && !guarding && (sp < ARMY_SP || board.turn >= board.lastTurn - 1 || dear)) {
       // `lines`: only a siege that is on (13.12-13.13). A depot still building, or one the line
       // behind no longer feeds, besieges nothing, and the army would stand the winter out for it
