@@ -73,6 +73,7 @@ export const STYLES: Record<'hold' | 'novice' | 'standard' | 'expert', PlanStyle
     lines: false,
     fetch: false,
     soon: false,
+    led: false,
   },
   expert: {
     hold: false,
@@ -91,6 +92,7 @@ export const STYLES: Record<'hold' | 'novice' | 'standard' | 'expert', PlanStyle
     lines: true,
     fetch: true,
     soon: true,
+    led: true,
   },
 };
 
@@ -183,6 +185,7 @@ export function splitMarches(
   guardSp = 1,
   spareDoomed = false,
   plan?: Plan,
+  led = false,
 ): MarchAction[] {
   const out: MarchAction[] = [];
   for (const a of legal) {
@@ -206,6 +209,25 @@ export function splitMarches(
     if (spareDoomed && !attacking && inEnemyReach(board, start, 4 * keep)) continue;
     if (!keeps537(board, a.leader, start, end, take - keep)) continue;
     out.push({ ...a, take: { ...a.take, sp: take - keep } });
+    // `led`: the junior subordinate stays with the guard (he can take it into winter quarters,
+    // 16.21, where a guard with no leader cannot march, 5.3); the others march on with the army.
+    if (led && !inEnemyReach(board, start, 4 * keep)) {
+      const unmoved = new Set(legal.filter((x) => x.type === 'march').map((x) => (x as MarchAction).leader));
+      const mover = board.friends.get(start)?.leaders.find((l) => l.id === a.leader);
+      const subs = (board.friends.get(start)?.leaders ?? [])
+        .filter(
+          (l) =>
+            mover !== undefined &&
+            l.id !== mover.id &&
+            !l.inside &&
+            l.nationality === mover.nationality &&
+            l.rank > mover.rank &&
+            unmoved.has(l.id),
+        )
+        .sort((x, y) => y.rank - x.rank || x.id.localeCompare(y.id));
+      if (subs.length >= 2)
+        out.push({ ...a, take: { ...a.take, sp: take - keep, leaders: subs.slice(1).map((l) => l.id) } });
+    }
   }
   // A leader left with a small guard an enemy four times its strength can reach walks away alone
   // (8.31, 5.5: the guard may be overrun, and he with it); the SP stay on the depot.
@@ -584,6 +606,7 @@ export function decideWithReason(
           depotGuardSp(board, STYLES[level].drive, STYLES[level].price),
           STYLES[level].drive && STYLES[level].price && board.side === 'prussian-allied',
           plan,
+          STYLES[level].led,
         ),
         ...(STYLES[level].drive ? carryLeaders(board, legal) : []),
         ...commandEntries(board, plan, legal),

@@ -110,6 +110,13 @@ export interface PlanStyle {
    * scored as one in supply: the army staged for it does not turn to another.
    */
   soon: boolean;
+  /**
+   * The expert: an army marching off a field depot leaves its most junior subordinate with the guard
+   * (decide.ts `splitMarches`), who keeps the depot manned while others draw supply through it
+   * and brings the guard into winter quarters once no one does; a guard with no leader cannot
+   * march (5.3) and dies in the first winter Attrition Phase (16.31).
+   */
+  led: boolean;
 }
 
 export const NOVICE_STYLE: PlanStyle = {
@@ -129,6 +136,7 @@ export const NOVICE_STYLE: PlanStyle = {
   lines: false,
   fetch: false,
   soon: false,
+  led: false,
 };
 
 export interface Plan {
@@ -644,6 +652,24 @@ export function makePlan(board: Board, style: PlanStyle = NOVICE_STYLE): Plan {
         goals.set(l.id, fetch);
         continue;
       }
+    }
+
+    // `led`: a subordinate left on a field depot with its guard (decide.ts `splitMarches`) keeps it
+    // manned while another force draws its supply through it (10.12 B-C). Unlike a guard with no
+    // leader, who cannot march (5.3) and dies in the first winter Attrition Phase (16.31), he can
+    // bring its SP into winter quarters (16.21) once no one needs the depot (the `fetch` goal above).
+    if (
+      style.led &&
+      sp > 0 &&
+      sp <= STRAY_SP &&
+      !enemyHere &&
+      l.id !== supremeId &&
+      !board.map.fortress(hex) &&
+      board.depots.some((d) => d.hex === hex && d.side === board.side && d.status === 'complete') &&
+      !spare(hex)
+    ) {
+      goals.set(l.id, { hex, kind: 'guard', note: `keeps the depot at ${hex} manned` });
+      continue;
     }
 
     // Winter (16.2-16.3): into the nearest own or empty fortress; besiegers with a depot stay.

@@ -235,17 +235,22 @@ describe('autopilot: split marches leave a depot guard (10.12 B, 5.35)', () => {
       const v = view(state, seat, [], map);
       const { action } = decideWithReason(v, v.legal, rng, levels[seat] ?? 'passive', map);
       const listed = v.legal.some((a) => JSON.stringify(a) === JSON.stringify(action));
-      if (!listed && action.type === 'march' && action.take?.leaders?.length) {
+      const carried = action.type === 'march' ? (action.take?.leaders ?? []) : [];
+      const { leaders: _carried, ...bare } = action.type === 'march' ? (action.take ?? {}) : {};
+      const plain = { ...action, take: bare };
+      if (
+        !listed &&
+        action.type === 'march' &&
+        carried.length &&
+        v.legal.some((a) => JSON.stringify(a) === JSON.stringify(plain))
+      ) {
         // Not listed either: a listed march that also takes lower-ranked leaders along (5.35,
         // carryLeaders); the engine moves them with it.
-        const { leaders, ...take } = action.take;
-        const plain = { ...action, take };
-        expect(v.legal.some((a) => JSON.stringify(a) === JSON.stringify(plain))).toBe(true);
         const r = apply(state, seat, action, map);
         expect(r.ok).toBe(true);
         if (!r.ok) break;
         state = r.state;
-        for (const id of leaders) expect(state.leaders[id]?.hex).toBe(action.path.at(-1));
+        for (const id of carried) expect(state.leaders[id]?.hex).toBe(action.path.at(-1));
         continue;
       }
       if (!listed) {
@@ -269,6 +274,8 @@ describe('autopilot: split marches leave a depot guard (10.12 B, 5.35)', () => {
         const nat = state.leaders[action.leader]?.nationality as Seat;
         expect(state.forces[from]?.[nat]?.out).toBe(1);
         expect(state.depots[from]).toBeDefined();
+        // `led`: the subordinates it carries march with it; the one it leaves keeps the guard.
+        for (const id of carried) expect(state.leaders[id]?.hex).toBe(action.path.at(-1));
         splits++;
         continue;
       }

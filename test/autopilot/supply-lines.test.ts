@@ -48,16 +48,25 @@ afterEach(() => {
 describe('autopilot: the supply lines are kept (the expert)', () => {
   // 1759 seed 1, turn 7: Saltykov's army has marched on from its depot at 2939 to 2537; the depot
   // chain back to Konigsberg runs 2939 -> 3341, each manned by one SP; Fermor stands at 3341.
-  const t7 = () =>
-    stateAt(
-      '1759',
-      1,
-      (s) =>
-        s.turn === 7 &&
-        s.phase === 'march' &&
-        s.leaders.saltykov?.hex === '2537' &&
-        s.phasing === 'coalition',
-    );
+  // Played without `led` (7 Dec 2026): with it Saltykov leaves Fermor with the guard at 2939 and the
+  // position of the case never arises; the rule under test is the same for any leader on a depot.
+  const t7 = () => {
+    const led = STYLES.expert.led;
+    STYLES.expert.led = false;
+    try {
+      return stateAt(
+        '1759',
+        1,
+        (s) =>
+          s.turn === 7 &&
+          s.phase === 'march' &&
+          s.leaders.saltykov?.hex === '2537' &&
+          s.phasing === 'coalition',
+      );
+    } finally {
+      STYLES.expert.led = led;
+    }
+  };
 
   it('10.12 B-C: emptying the depot at 3341 cuts off the army ahead; the cost counts its SP', () => {
     const state = t7();
@@ -78,13 +87,25 @@ describe('autopilot: the supply lines are kept (the expert)', () => {
       const legal = legalActions(state, 'russia', map);
       return decideWithReason(view(state, 'russia', [], map), legal, createAutopilotRng(1), 'expert', map);
     };
-    STYLES.expert.lines = false;
-    const loose = decide();
-    expect(loose.action).toMatchObject({ type: 'march', leader: 'fermor', take: { sp: 1 } });
-    STYLES.expert.lines = true;
-    const kept = decide().action;
-    const takesGuard = kept.type === 'march' && kept.leader === 'fermor' && (kept.take?.sp ?? 0) > 0;
-    expect(takesGuard).toBe(false);
+    const takesGuard = (a: ReturnType<typeof decide>['action']) =>
+      a.type === 'march' && a.leader === 'fermor' && (a.take?.sp ?? 0) > 0;
+    const led = STYLES.expert.led;
+    try {
+      // `lines` alone (`led` off: a leader with the guard is kept on a depot that feeds others by
+      // that rule too, below).
+      STYLES.expert.led = false;
+      STYLES.expert.lines = false;
+      const loose = decide();
+      expect(loose.action).toMatchObject({ type: 'march', leader: 'fermor', take: { sp: 1 } });
+      STYLES.expert.lines = true;
+      expect(takesGuard(decide().action)).toBe(false);
+      // `led` alone: Fermor keeps the depot manned while Saltykov draws supply through it.
+      STYLES.expert.led = true;
+      STYLES.expert.lines = false;
+      expect(takesGuard(decide().action)).toBe(false);
+    } finally {
+      STYLES.expert.led = led;
+    }
   });
 
   it('13.12-13.13: a depot still building before a fortress is no siege to stand the winter out for', () => {

@@ -45,25 +45,34 @@ function rumyantsevFetch(): { before: GameState; after: GameState } {
   for (const s of COALITION) level[s] = 'expert';
   let prev: GameState | undefined;
   let found: { before: GameState; after: GameState } | undefined;
-  playGame({
-    scenario: '1759',
-    seed: 44,
-    level,
-    map,
-    turns: 14,
-    onStep: ({ action, seat, state }) => {
-      if (
-        !found &&
-        prev &&
-        seat === 'russia' &&
-        action.type === 'march' &&
-        action.leader === 'rumyantsev' &&
-        action.path.at(-1) === '3340'
-      )
-        found = { before: prev, after: state };
-      prev = state;
-    },
-  });
+  // Played without `led` (7 Dec 2026): with it the Russian armies leave subordinates with their
+  // guards, and Rumyantsev has other work on turn 14; the case of a lone leader fetching a guard
+  // with no leader is the same.
+  const led = STYLES.expert.led;
+  STYLES.expert.led = false;
+  try {
+    playGame({
+      scenario: '1759',
+      seed: 44,
+      level,
+      map,
+      turns: 14,
+      onStep: ({ action, seat, state }) => {
+        if (
+          !found &&
+          prev &&
+          seat === 'russia' &&
+          action.type === 'march' &&
+          action.leader === 'rumyantsev' &&
+          action.path.at(-1) === '3340'
+        )
+          found = { before: prev, after: state };
+        prev = state;
+      },
+    });
+  } finally {
+    STYLES.expert.led = led;
+  }
   if (!found) throw new Error('Rumyantsev did not march to 3340 on turn 14');
   return found;
 }
