@@ -1,10 +1,11 @@
 // Balance runs: many seeded autopilot campaigns of one scenario, summarised (levels of victory, SP
 // lost by side, fortresses changing hands). `ftg demo --games N` prints the summary; docs/balance.md
 // records the figures.
-import type { Scenario, ScenarioId, Side } from '../engine/index.js';
+import type { Scenario, ScenarioId, Seat, Side } from '../engine/index.js';
 import type { StrategicMap } from '../map/types.js';
 import type { Level } from './decide.js';
 import { driverMap, type GameSummary, playGame } from './driver.js';
+import { type LossCauses, noLosses } from './loss-census.js';
 
 export interface BatchSummary {
   scenario: string;
@@ -19,6 +20,8 @@ export interface BatchSummary {
     captures: number;
     difference: number;
     steps: number;
+    /** SP lost by cause (loss-census.ts). */
+    causes: Record<Side, LossCauses>;
   };
   /** Fortress name -> number of games in which it changed hands at least once. */
   fortressChanges: Record<string, number>;
@@ -37,7 +40,8 @@ export function outcomeLabel(g: GameSummary): string {
 export function runBatch(opts: {
   scenario: ScenarioId | Scenario;
   seeds: Array<number | string>;
-  level?: Level;
+  /** One level for every seat, or per seat (default "standard"). */
+  level?: Level | Partial<Record<Seat, Level>>;
   map?: StrategicMap;
   onGame?(i: number, g: GameSummary): void;
 }): BatchSummary {
@@ -52,6 +56,7 @@ export function runBatch(opts: {
     difference: 0,
     steps: 0,
   };
+  const causes = noLosses();
   const outcomes: Record<string, number> = {};
   const fortressChanges: Record<string, number> = {};
   const endedBy: Record<string, number> = {};
@@ -70,6 +75,7 @@ export function runBatch(opts: {
       sum.fortressVp[s] += g.victory.fortressVp[s];
       sum.eliminated[s] += g.losses[s].eliminated;
       sum.prisoners[s] += g.losses[s].prisoners;
+      for (const k of Object.keys(causes[s]) as Array<keyof LossCauses>) causes[s][k] += g.causes[s][k];
     }
     sum.captures += g.captures.length;
     sum.difference += g.victory.total['prussian-allied'] - g.victory.total.coalition;
@@ -97,12 +103,20 @@ export function runBatch(opts: {
       captures: sum.captures / n,
       difference: sum.difference / n,
       steps: sum.steps / n,
+      causes: {
+        'prussian-allied': perCause(causes['prussian-allied'], n),
+        coalition: perCause(causes.coalition, n),
+      },
     },
     fortressChanges,
     refused,
     stalls,
     endedBy,
   };
+}
+
+function perCause(c: LossCauses, n: number): LossCauses {
+  return { winter: c.winter / n, winterUnled: c.winterUnled / n, supply: c.supply / n, sortie: c.sortie / n };
 }
 
 /** A markdown section for docs/balance.md. */
@@ -122,6 +136,7 @@ export function batchMarkdown(b: BatchSummary): string {
     `| VP total (17.0) | ${f(b.mean.totalVp['prussian-allied'])} | ${f(b.mean.totalVp.coalition)} |`,
     `| Fortress VP | ${f(b.mean.fortressVp['prussian-allied'])} | ${f(b.mean.fortressVp.coalition)} |`,
     `| SP eliminated | ${f(b.mean.eliminated['prussian-allied'])} | ${f(b.mean.eliminated.coalition)} |`,
+    ...causeRows(b),
     `| SP held prisoner at the end | ${f(b.mean.prisoners['prussian-allied'])} | ${f(b.mean.prisoners.coalition)} |`,
     '',
     `Mean VP difference (allied - coalition): ${f(b.mean.difference)}; fortress captures per game: ${f(b.mean.captures)}; decisions per game: ${f(b.mean.steps)}; games ended by: ${Object.entries(
@@ -140,4 +155,23 @@ export function batchMarkdown(b: BatchSummary): string {
   if (b.refused > 0)
     lines.push('', `Engine refusals of listed actions (engine legal/apply mismatches): ${b.refused}.`);
   return lines.join('\n');
+}
+
+/**
+ * The SP eliminated split by cause: winter (16.31; of them forces with no leader, 5.3), supply
+ * (10.61), siege rolls (13.32), and the rest (battles, storms, overruns, 9.0, 13.4, 5.5).
+ */
+function causeRows(b: BatchSummary): string[] {
+  const f = (x: number) => x.toFixed(1);
+  const c = b.mean.causes;
+  const row = (label: string, pick: (x: LossCauses) => number) =>
+    `| ${label} | ${f(pick(c['prussian-allied']))} | ${f(pick(c.coalition))} |`;
+  const rest = (s: Side) => b.mean.eliminated[s] - c[s].winter - c[s].supply - c[s].sortie;
+  return [
+    row('of them to winter (16.31)', (x) => x.winter),
+    row('of those, forces with no leader (5.3)', (x) => x.winterUnled),
+    row('to supply (10.61)', (x) => x.supply),
+    row('to siege rolls (13.32)', (x) => x.sortie),
+    `| in battle and otherwise | ${f(rest('prussian-allied'))} | ${f(rest('coalition'))} |`,
+  ];
 }

@@ -34,6 +34,7 @@ import { drive } from '../kernel/index.js';
 import { loadMap } from '../map/strategic-map.js';
 import type { StrategicMap } from '../map/types.js';
 import { decideWithReason, type Level } from './decide.js';
+import { countLosses, type LossCauses, noLosses } from './loss-census.js';
 import { type AutopilotRng, createAutopilotRng } from './rng.js';
 
 export interface StepInfo {
@@ -90,6 +91,8 @@ export interface GameSummary {
   refusals: Array<{ seat: Seat; turn: number; phase: string; action: Action; error: string }>;
   victory: VictoryReport;
   losses: Record<Side, SideTally>;
+  /** How each side's SP were lost (loss-census.ts); what is left of `eliminated` fell in battle. */
+  causes: Record<Side, LossCauses>;
   /** Fortresses that changed hands during the game, in order. */
   captures: Array<{ hex: string; side: Side; turn: number }>;
   endedBy: 'last-turn' | 'winter-quarters' | 'forfeit' | 'turn-limit' | 'step-limit';
@@ -181,6 +184,7 @@ export function playGame(opts: DriverOptions): GameSummary {
     return r;
   };
   const captures: GameSummary['captures'] = [];
+  const causes = noLosses();
   let refused = 0;
   let stalls = 0;
   let lastStepKey = '';
@@ -261,6 +265,7 @@ export function playGame(opts: DriverOptions): GameSummary {
         if (e.kind === 'fortress-captured' && e.data)
           captures.push({ hex: String(e.data.hex), side: e.data.side as Side, turn: before.turn });
       turnEvents.push(...events);
+      countLosses(causes, events, state);
       opts.onStep?.({ seat: seat as Seat, action, why, events, state });
       if (state.turn !== before.turn || state.over) {
         opts.onTurn?.({ turn: before.turn, state, events: turnEvents });
@@ -291,6 +296,7 @@ export function playGame(opts: DriverOptions): GameSummary {
     refusals,
     victory,
     losses,
+    causes,
     captures,
     endedBy: endedBy ?? state.over?.reason ?? 'last-turn',
   };

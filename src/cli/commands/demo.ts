@@ -28,7 +28,8 @@ const HELP = `Usage: ftg demo [--scenario 1757|PATH] [--seed N] [--turns N] [--o
                service default to offer)
   --battle ID  play the autopilot battle ID (leuthen-1, leuthen-2) instead: see ftg battle demo --help
   --games N    balance run: N campaigns (seeds --seed, --seed+1, ...) without maps; prints a
-               markdown summary (levels of victory, SP lost by side, fortresses changing hands)`;
+               markdown summary (levels of victory, SP lost by side and by cause, fortresses
+               changing hands); --level may name a level per seat here too`;
 
 const SIDE_NAME = { 'prussian-allied': 'Prussian-Allied', coalition: 'Coalition' } as const;
 
@@ -167,7 +168,6 @@ export async function run(args: string[]): Promise<number> {
     if (!Number.isInteger(games) || games < 1)
       return fail(`--games must be a positive whole number, got "${values.games}"`);
     if (typeof seed !== 'number') return fail('--games needs a numeric --seed (the first of the series)');
-    if (typeof level !== 'string') return fail('--games takes one --level for every seat');
     const { runBatch, batchMarkdown, outcomeLabel } = await import('../../autopilot/balance.js');
     const seeds = Array.from({ length: games }, (_, i) => seed + i);
     const t0 = Date.now();
