@@ -6,6 +6,7 @@ import type { StrategicMap } from '../map/types.js';
 import type { Level } from './decide.js';
 import { driverMap, type GameSummary, playGame } from './driver.js';
 import { type LossCauses, noLosses } from './loss-census.js';
+import { noCuts, type SiegeCuts } from './siege-census.js';
 
 export interface BatchSummary {
   scenario: string;
@@ -22,6 +23,8 @@ export interface BatchSummary {
     steps: number;
     /** SP lost by cause (loss-census.ts). */
     causes: Record<Side, LossCauses>;
+    /** Sieges each side had on that ended for want of supply (siege-census.ts). */
+    sieges: Record<Side, SiegeCuts>;
   };
   /** Fortress name -> number of games in which it changed hands at least once. */
   fortressChanges: Record<string, number>;
@@ -57,6 +60,7 @@ export function runBatch(opts: {
     steps: 0,
   };
   const causes = noLosses();
+  const sieges = noCuts();
   const outcomes: Record<string, number> = {};
   const fortressChanges: Record<string, number> = {};
   const endedBy: Record<string, number> = {};
@@ -76,6 +80,8 @@ export function runBatch(opts: {
       sum.eliminated[s] += g.losses[s].eliminated;
       sum.prisoners[s] += g.losses[s].prisoners;
       for (const k of Object.keys(causes[s]) as Array<keyof LossCauses>) causes[s][k] += g.causes[s][k];
+      sieges[s].cut += g.sieges[s].cut;
+      sieges[s].cutWinter += g.sieges[s].cutWinter;
     }
     sum.captures += g.captures.length;
     sum.difference += g.victory.total['prussian-allied'] - g.victory.total.coalition;
@@ -106,6 +112,13 @@ export function runBatch(opts: {
       causes: {
         'prussian-allied': perCause(causes['prussian-allied'], n),
         coalition: perCause(causes.coalition, n),
+      },
+      sieges: {
+        'prussian-allied': {
+          cut: sieges['prussian-allied'].cut / n,
+          cutWinter: sieges['prussian-allied'].cutWinter / n,
+        },
+        coalition: { cut: sieges.coalition.cut / n, cutWinter: sieges.coalition.cutWinter / n },
       },
     },
     fortressChanges,
@@ -138,6 +151,7 @@ export function batchMarkdown(b: BatchSummary): string {
     `| SP eliminated | ${f(b.mean.eliminated['prussian-allied'])} | ${f(b.mean.eliminated.coalition)} |`,
     ...causeRows(b),
     `| SP held prisoner at the end | ${f(b.mean.prisoners['prussian-allied'])} | ${f(b.mean.prisoners.coalition)} |`,
+    ...siegeRows(b),
     '',
     `Mean VP difference (allied - coalition): ${f(b.mean.difference)}; fortress captures per game: ${f(b.mean.captures)}; decisions per game: ${f(b.mean.steps)}; games ended by: ${Object.entries(
       b.endedBy,
@@ -155,6 +169,19 @@ export function batchMarkdown(b: BatchSummary): string {
   if (b.refused > 0)
     lines.push('', `Engine refusals of listed actions (engine legal/apply mismatches): ${b.refused}.`);
   return lines.join('\n');
+}
+
+/**
+ * Sieges cut off (siege-census.ts): ended for want of supply (13.12) with the besiegers still
+ * before the fortress, and of those the ones a winter turn ended (16.31 takes the depot guards).
+ */
+function siegeRows(b: BatchSummary): string[] {
+  const f = (x: number) => x.toFixed(2);
+  const s = b.mean.sieges;
+  return [
+    `| Sieges cut off from supply (13.12) | ${f(s['prussian-allied'].cut)} | ${f(s.coalition.cut)} |`,
+    `| of them on a winter turn (16.31) | ${f(s['prussian-allied'].cutWinter)} | ${f(s.coalition.cutWinter)} |`,
+  ];
 }
 
 /**

@@ -36,6 +36,7 @@ import type { StrategicMap } from '../map/types.js';
 import { decideWithReason, type Level } from './decide.js';
 import { countLosses, type LossCauses, noLosses } from './loss-census.js';
 import { type AutopilotRng, createAutopilotRng } from './rng.js';
+import { countSiegeCuts, noCuts, type SiegeCuts } from './siege-census.js';
 
 export interface StepInfo {
   seat: Seat;
@@ -93,6 +94,8 @@ export interface GameSummary {
   losses: Record<Side, SideTally>;
   /** How each side's SP were lost (loss-census.ts); what is left of `eliminated` fell in battle. */
   causes: Record<Side, LossCauses>;
+  /** Sieges each side had on that ended for want of supply (siege-census.ts). */
+  sieges: Record<Side, SiegeCuts>;
   /** Fortresses that changed hands during the game, in order. */
   captures: Array<{ hex: string; side: Side; turn: number }>;
   endedBy: 'last-turn' | 'winter-quarters' | 'forfeit' | 'turn-limit' | 'step-limit';
@@ -185,6 +188,7 @@ export function playGame(opts: DriverOptions): GameSummary {
   };
   const captures: GameSummary['captures'] = [];
   const causes = noLosses();
+  const sieges = noCuts();
   let refused = 0;
   let stalls = 0;
   let lastStepKey = '';
@@ -266,6 +270,7 @@ export function playGame(opts: DriverOptions): GameSummary {
           captures.push({ hex: String(e.data.hex), side: e.data.side as Side, turn: before.turn });
       turnEvents.push(...events);
       countLosses(causes, events, state);
+      countSiegeCuts(sieges, before, state);
       opts.onStep?.({ seat: seat as Seat, action, why, events, state });
       if (state.turn !== before.turn || state.over) {
         opts.onTurn?.({ turn: before.turn, state, events: turnEvents });
@@ -297,6 +302,7 @@ export function playGame(opts: DriverOptions): GameSummary {
     victory,
     losses,
     causes,
+    sieges,
     captures,
     endedBy: endedBy ?? state.over?.reason ?? 'last-turn',
   };
