@@ -36,6 +36,22 @@ function cellsOf(rs: GameRecord[], scenario: string, side: Side): Map<string, [n
   return out;
 }
 
+/**
+ * The change in margin a game, each trial game against the same kept game (same scenario, seed and
+ * matchup), and its t statistic (the mean over its standard error): the figure the sections of
+ * docs/balance.md quote as "VP a game, paired game by game". A seed's dice are the same in both
+ * games until the change makes a decision differ, so pairing removes most of the dice's noise.
+ */
+export function pairedChange(diffs: readonly number[]): { mean: string; t: string } {
+  const n = diffs.length;
+  if (n === 0) return { mean: '-', t: '-' };
+  const m = diffs.reduce((a, d) => a + d, 0) / n;
+  const sign = (x: number, digits: number) => `${x > 0 ? '+' : ''}${x.toFixed(digits)}`;
+  if (n < 2) return { mean: sign(m, 2), t: '-' };
+  const sd = Math.sqrt(diffs.reduce((a, d) => a + (d - m) ** 2, 0) / (n - 1));
+  return { mean: sign(m, 2), t: sd > 0 ? sign(m / (sd / Math.sqrt(n)), 1) : '-' };
+}
+
 /** The markdown of a trial: target cells before and after, and what changed in each matchup. */
 export function trialMarkdown(trial: GameRecord[], kept: GameRecord[], command: string): string {
   const pairs = new Set(trial.map((r) => `${r.scenario}|${r.seed}`));
@@ -94,21 +110,27 @@ export function trialMarkdown(trial: GameRecord[], kept: GameRecord[], command: 
   }
   lines.push(
     '',
-    '| Matchup | Games | Changed | Mean margin (allied VP) before | after | Allied wins before | after | Coalition wins before | after | Battles / game before | after |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| Matchup | Games | Changed | Mean margin (allied VP) before | after | Allied wins before | after | Coalition wins before | after | Battles / game before | after | Change a game, paired (allied VP) | t |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   );
   for (const mu of suite()) {
     const games = [...mine.values()].filter((r) => r.matchup === mu.name);
     const olds = games.map((r) => byKey.get(key(r))).filter((r): r is GameRecord => r !== undefined);
     if (games.length === 0) continue;
     const wins = (xs: GameRecord[], w: Side) => xs.filter((r) => r.winner === w).length;
+    const p = pairedChange(
+      games.flatMap((r) => {
+        const b = byKey.get(key(r));
+        return b ? [r.margin - b.margin] : [];
+      }),
+    );
     lines.push(
       `| ${mu.name} | ${games.length} | ${
         games.filter((r) => {
           const b = byKey.get(key(r));
           return b !== undefined && changed(r, b);
         }).length
-      } | ${f1(mean(olds.map((r) => r.margin)))} | ${f1(mean(games.map((r) => r.margin)))} | ${wins(olds, 'prussian-allied')} | ${wins(games, 'prussian-allied')} | ${wins(olds, 'coalition')} | ${wins(games, 'coalition')} | ${f1(mean(olds.map((r) => r.battles)))} | ${f1(mean(games.map((r) => r.battles)))} |`,
+      } | ${f1(mean(olds.map((r) => r.margin)))} | ${f1(mean(games.map((r) => r.margin)))} | ${wins(olds, 'prussian-allied')} | ${wins(games, 'prussian-allied')} | ${wins(olds, 'coalition')} | ${wins(games, 'coalition')} | ${f1(mean(olds.map((r) => r.battles)))} | ${f1(mean(games.map((r) => r.battles)))} | ${p.mean} | ${p.t} |`,
     );
   }
   // The games to trace first (`ftg demo --scenario S --seed N --level ... --trace SEAT` replays

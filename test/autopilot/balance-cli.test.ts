@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { balanceMarkdown, type GameRecord } from '../../src/autopilot/matchups.js';
+import { pairedChange } from '../../src/autopilot/trial.js';
 import { run } from '../../src/cli/commands/balance.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'ftg-balance-'));
@@ -111,10 +112,24 @@ describe('ftg balance --against (screening a change on a few seeds)', () => {
     // Against passive 1 win of 1 both times; against hold 0 of 1 before, 1 of 1 after.
     expect(md).toMatch(/\| 1756 \| Prussian-Allied \| 1\/1 \| 0\/1 -> \*\*1\/1\*\* \|/);
     expect(md).toMatch(/\| expert-hold \| 1 \| 1 \| 5\.0 \| 12\.0 \| 0 \| 1 \| 0 \| 0 \|/);
+    // Paired game by game: +7 VP for the allies in the one changed game; no t from one game.
+    expect(md).toMatch(/\| expert-hold \| 1 \| 1 \| .* \| \+7\.00 \| - \|$/m);
+    expect(md).toMatch(/\| expert-passive \| 1 \| 0 \| .* \| 0\.00 \| - \|$/m);
     expect(md).toMatch(/\| expert-passive \| 1 \| 0 \| 30\.0 \| 30\.0 \| 1 \| 1 \|/);
     // The changed game is listed for tracing (Dresden taken on turn 14 in both); the unchanged one is not.
     expect(md).toMatch(/\| 1756 \| 1 \| expert-hold \| 5 \| 12 \| 1623A14 \| 1623A14 \|/);
     expect(md).not.toMatch(/\| 1756 \| 1 \| expert-passive \| 30 \| 30 \|/);
+  });
+});
+
+describe('pairedChange (the VP a game a trial moves, paired game by game)', () => {
+  it('gives the mean change and its t statistic, and no t where the spread is nil or one game', () => {
+    // +7 and +4: mean 5.5, standard deviation 2.12, standard error 1.5, t = 3.7.
+    expect(pairedChange([7, 4])).toEqual({ mean: '+5.50', t: '+3.7' });
+    expect(pairedChange([-3, -1, -2])).toEqual({ mean: '-2.00', t: '-3.5' });
+    expect(pairedChange([-1, -1])).toEqual({ mean: '-1.00', t: '-' });
+    expect(pairedChange([2])).toEqual({ mean: '+2.00', t: '-' });
+    expect(pairedChange([])).toEqual({ mean: '-', t: '-' });
   });
 });
 
