@@ -27,6 +27,7 @@ import type { AutopilotRng } from './rng.js';
 import { winterDear } from './sp-price.js';
 import { boardFromView } from './view-adapter.js';
 import { pickedSp, pickUps } from './winter-fetch.js';
+import { isReinforcement, reinforceMarches } from './winter-lines.js';
 
 /**
  * Levels, weakest first. Three baselines: "random" (any listed action), "passive" (holds and
@@ -74,6 +75,7 @@ export const STYLES: Record<'hold' | 'novice' | 'standard' | 'expert', PlanStyle
     fetch: false,
     soon: false,
     led: false,
+    proof: false,
   },
   expert: {
     hold: false,
@@ -93,6 +95,7 @@ export const STYLES: Record<'hold' | 'novice' | 'standard' | 'expert', PlanStyle
     fetch: true,
     soon: true,
     led: true,
+    proof: true,
   },
 };
 
@@ -609,10 +612,13 @@ export function decideWithReason(
           STYLES[level].led,
         ),
         ...(STYLES[level].drive ? carryLeaders(board, legal) : []),
+        ...(plan.reinforce ? reinforceMarches(board, legal, plan.reinforce) : []),
         ...commandEntries(board, plan, legal),
         ...(plan.fetchable ? pickUps(board, legal, plan.fetchable) : []),
       ];
   for (const a of options) {
+    // `proof`: a subordinate sent back to a thin guard takes just the SP it lacks (winter-lines.ts).
+    if (a.type === 'march' && plan.reinforce?.has(a.leader) && !isReinforcement(a, plan.reinforce)) continue;
     let s: Scored;
     switch (a.type) {
       case 'done':

@@ -33,6 +33,7 @@ import {
 import { siegeChances, siegeWorth } from './siege-odds.js';
 import { extraLossVp } from './sp-price.js';
 import { depotNeeded, marchesBeforeWinter, STRAY_SP, strayGuards } from './winter-fetch.js';
+import { siegeLines } from './winter-lines.js';
 
 export type GoalKind =
   | 'siege'
@@ -117,6 +118,12 @@ export interface PlanStyle {
    * march (5.3) and dies in the first winter Attrition Phase (16.31).
    */
   led: boolean;
+  /**
+   * The expert, in the last March Phases before its side's first winter attrition: a subordinate of
+   * a besieging army takes back to each thin guard of the siege's depot line the SP it needs to
+   * outlast the winter's rolls (winter-lines.ts; 16.31, 10.12 B, 13.12).
+   */
+  proof: boolean;
 }
 
 export const NOVICE_STYLE: PlanStyle = {
@@ -137,6 +144,7 @@ export const NOVICE_STYLE: PlanStyle = {
   fetch: false,
   soon: false,
   led: false,
+  proof: false,
 };
 
 export interface Plan {
@@ -152,6 +160,8 @@ export interface Plan {
   strays?: ReadonlySet<HexId>;
   /** Of those, the ones whose depot no other force needs: a march may pick them up (5.35). */
   fetchable?: ReadonlySet<HexId>;
+  /** `proof`: subordinates sent back with SP to a thin guard of a winter siege's line. */
+  reinforce?: ReadonlyMap<string, { hex: HexId; sp: number; from: HexId }>;
 }
 
 /** An army: enough SP to build a depot (10.42) and so to besiege. */
@@ -580,6 +590,12 @@ export function makePlan(board: Board, style: PlanStyle = NOVICE_STYLE): Plan {
     return soonMemo;
   };
 
+  // `proof`: the thin guards of the depot lines of sieges that go on through the winter
+  // (winter-lines.ts), each reinforced by one subordinate of the besieging army.
+  const lines = style.proof ? siegeLines(board, supply) : [];
+  const reinforce = new Map<string, { hex: HexId; sp: number; from: HexId }>();
+  const served = new Set<HexId>();
+
   for (const l of leaders) {
     const hex = leaderHex(board, l.id);
     if (!hex) continue;
@@ -587,6 +603,40 @@ export function makePlan(board: Board, style: PlanStyle = NOVICE_STYLE): Plan {
     const sp = here?.outByNat[board.seat] ?? 0;
     strength.set(l.id, sp);
     const allowed = (h: HexId) => mayEnter(board, l.nationality, h);
+    if (lines.length > 0 && !l.inside && l.id !== supremeId) {
+      // A leader with the guard of a winter siege's line stays with it.
+      const guarded = lines.find((t) => t.depot === hex && t.have <= t.need);
+      if (guarded) {
+        served.add(hex);
+        goals.set(l.id, {
+          hex,
+          kind: 'guard',
+          note: `keeps the depot at ${hex} manned for the winter siege of ${board.map.fortress(guarded.fort)?.name ?? guarded.fort}`,
+        });
+        continue;
+      }
+      // A subordinate of the besieging army goes back with the SP the thinnest guard lacks, if the
+      // army keeps four SP and three quarters of its own.
+      const thin = lines.find(
+        (t) =>
+          t.fort === hex &&
+          t.have < t.need &&
+          !served.has(t.depot) &&
+          allowed(t.depot) &&
+          !commandsHere(board, hex, l),
+      );
+      const lack = thin ? thin.need - thin.have : 0;
+      if (thin && lack > 0 && sp - lack >= 4 && lack <= sp / 4) {
+        served.add(thin.depot);
+        reinforce.set(l.id, { hex: thin.depot, sp: lack, from: hex });
+        goals.set(l.id, {
+          hex: thin.depot,
+          kind: 'guard',
+          note: `takes ${lack} SP back to the depot at ${thin.depot} for the winter siege of ${board.map.fortress(thin.fort)?.name ?? thin.fort}`,
+        });
+        continue;
+      }
+    }
     if (!commandsHere(board, hex, l)) {
       // A subordinate left with a guard an enemy could overrun (5.5, 8.31) joins the nearest of our
       // stacks it could not; he is not needed for the guard to stand.
@@ -1169,5 +1219,6 @@ export function makePlan(board: Board, style: PlanStyle = NOVICE_STYLE): Plan {
     strength,
     ...(camp ? { campaign: camp } : {}),
     ...(strays.size > 0 ? { strays, fetchable: new Set([...strays].filter(spare)) } : {}),
+    ...(reinforce.size > 0 ? { reinforce } : {}),
   };
 }

@@ -129,7 +129,9 @@ export function pickUps(
     const hexes = active ? [start, ...a.path] : a.path;
     for (const h of hexes) {
       if (!fetchable.has(h) || board.enemies.has(h)) continue;
-      const sp = board.friends.get(h)?.outByNat[board.seat] ?? 0;
+      // The SP moving with a force that continues its move stand in its hex but are not a guard
+      // to pick up (5.36: they have moved).
+      const sp = (board.friends.get(h)?.outByNat[board.seat] ?? 0) - (active && h === start ? active.sp : 0);
       if (sp <= 0) continue;
       if (!supreme && !commandLimitHolds(board, a.leader, h, end, picked + sp)) continue;
       // One pick-up a march: the 5.37 check above models one SP move, not several.
