@@ -615,24 +615,63 @@ export function makePlan(board: Board, style: PlanStyle = NOVICE_STYLE): Plan {
         });
         continue;
       }
-      // A subordinate of the besieging army goes back with the SP the thinnest guard lacks, if the
-      // army keeps four SP and three quarters of its own.
-      const thin = lines.find(
-        (t) =>
-          t.fort === hex &&
-          t.have < t.need &&
-          !served.has(t.depot) &&
-          allowed(t.depot) &&
-          !commandsHere(board, hex, l),
-      );
-      const lack = thin ? thin.need - thin.have : 0;
-      if (thin && lack > 0 && sp - lack >= 4 && lack <= sp / 4) {
-        served.add(thin.depot);
-        reinforce.set(l.id, { hex: thin.depot, sp: lack, from: hex });
+      // A subordinate of the besieging army goes back with the SP the thin guards of its line lack,
+      // if the army keeps four SP and three quarters of its own. All of them go to the nearest thin
+      // guard, and the next turn on from there with what that guard can spare to the next thin one
+      // (below): a line has a guard on each depot, and any one of them dead cuts it (10.12 C). 1762
+      // seed 4, the expert Coalition against hold: the thinnest guard of the siege of Magdeburg, at
+      // 1612, lay beyond a march, so no one went to any; the guards at 1915 and 1612 died on turn 16
+      // and the siege with them. Now Soubise takes six SP to 1915 on turn 13 and three of them on
+      // to 1612 on turn 15, and Magdeburg falls on turn 16.
+      const chain = (fort: HexId, from: HexId) => {
+        const thin = lines.filter(
+          (t) =>
+            t.fort === fort &&
+            t.depot !== from &&
+            t.have < t.need &&
+            !served.has(t.depot) &&
+            allowed(t.depot),
+        );
+        const depots = [...new Set(thin.map((t) => t.depot))];
+        let lack = 0;
+        for (const d of depots)
+          lack += Math.max(...thin.filter((t) => t.depot === d).map((t) => t.need - t.have));
+        const next = nearest(board, from, depots, SEARCH_MP);
+        return next ? { depots, lack, next: next.hex } : undefined;
+      };
+      const atFort = !commandsHere(board, hex, l) ? lines.find((t) => t.fort === hex) : undefined;
+      const out = atFort ? chain(hex, hex) : undefined;
+      if (out && out.lack > 0 && sp - out.lack >= 4 && out.lack <= sp / 4) {
+        for (const d of out.depots) served.add(d);
+        reinforce.set(l.id, { hex: out.next, sp: out.lack, from: hex });
         goals.set(l.id, {
-          hex: thin.depot,
+          hex: out.next,
           kind: 'guard',
-          note: `takes ${lack} SP back to the depot at ${thin.depot} for the winter siege of ${board.map.fortress(thin.fort)?.name ?? thin.fort}`,
+          note:
+            out.depots.length === 1
+              ? `takes ${out.lack} SP back to the depot at ${out.next} for the winter siege of ${board.map.fortress(hex)?.name ?? hex}`
+              : `takes ${out.lack} SP back to the depots at ${out.depots.join(', ')} for the winter siege of ${board.map.fortress(hex)?.name ?? hex}, first to ${out.next}`,
+        });
+        continue;
+      }
+      // On a guard of the line with SP to spare, all of them for the thin guards further on: on to
+      // the next one of the same siege (a bigger force standing there has other business).
+      const onLine = lines.find((t) => t.depot === hex && t.have > t.need);
+      const on = onLine ? chain(onLine.fort, hex) : undefined;
+      if (
+        onLine &&
+        on &&
+        on.lack > 0 &&
+        onLine.have - onLine.need <= on.lack &&
+        commandsHere(board, hex, l)
+      ) {
+        const carry = Math.min(onLine.have - onLine.need, on.lack);
+        for (const d of on.depots) served.add(d);
+        reinforce.set(l.id, { hex: on.next, sp: carry, from: hex });
+        goals.set(l.id, {
+          hex: on.next,
+          kind: 'guard',
+          note: `takes ${carry} SP on to the depot at ${on.next} for the winter siege of ${board.map.fortress(onLine.fort)?.name ?? onLine.fort}`,
         });
         continue;
       }

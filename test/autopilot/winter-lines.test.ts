@@ -10,7 +10,7 @@ import { makePlan } from '../../src/autopilot/plan.js';
 import { boardFromView } from '../../src/autopilot/view-adapter.js';
 import { siegeLines, winterGuardNeed } from '../../src/autopilot/winter-lines.js';
 import type { Action } from '../../src/engine/index.js';
-import type { GameState, Seat } from '../../src/engine/types.js';
+import type { GameState, ScenarioId, Seat } from '../../src/engine/types.js';
 import { view } from '../../src/engine/view.js';
 
 const map = driverMap();
@@ -33,12 +33,12 @@ interface Step {
   before: GameState;
 }
 
-function play(level: Partial<Record<Seat, Level>>) {
+function play(level: Partial<Record<Seat, Level>>, scenario: ScenarioId = '1761', seed = 7) {
   const steps: Step[] = [];
   let prev: GameState | undefined;
   const g = playGame({
-    scenario: '1761',
-    seed: 7,
+    scenario,
+    seed,
     level,
     map,
     onStep: ({ seat, action, why, state }) => {
@@ -90,5 +90,57 @@ describe('autopilot: siege lines made ready for the winter (10.12 B, 13.12, 16.3
     // Before `proof` the guard died on turn 16 and the siege was cut on turn 17 (siege-census.ts).
     expect(proof.g.sieges['prussian-allied']).toEqual({ cut: 0, cutWinter: 0 });
     expect(proof.g.refused).toBe(0);
+  });
+});
+
+/** 1762 seed 4, the expert Coalition against hold (Russia is allied in 1762, scenario control). */
+const HOLD_VS_EXPERT: Partial<Record<Seat, Level>> = {
+  prussia: 'hold',
+  hanover: 'hold',
+  russia: 'hold',
+  austria: 'expert',
+  france: 'expert',
+  sweden: 'expert',
+  empire: 'expert',
+};
+
+describe('autopilot: every thin guard of a winter siege line (10.12 C, 16.31)', () => {
+  const chain = play(HOLD_VS_EXPERT, '1762', 4);
+  const marches = (leader: string) =>
+    chain.steps.filter(
+      (s) =>
+        s.seat === 'france' && s.action.type === 'march' && s.action.leader === leader && s.before.turn >= 13,
+    );
+
+  it('10.12 C: on turn 13 the siege of Magdeburg hangs on one-SP guards at 1915 and 1612, the nearer first', () => {
+    const state = chain.steps.find(
+      (s) => s.before.turn === 13 && s.before.phase === 'march' && s.seat === 'france',
+    )?.before;
+    const board = boardFromView(view(state as GameState, 'france', [], map), map);
+    const plan = makePlan(board, STYLES.expert);
+    const lines = siegeLines(board, plan.supply).filter((t) => t.fort === '2217');
+    expect(lines).toContainEqual({ fort: '2217', depot: '1915', need: 4, have: 1 });
+    expect(lines).toContainEqual({ fort: '2217', depot: '1612', need: 4, have: 1 });
+    // Both guards' lack in one party, to the nearer depot (1612 lies beyond a march from Magdeburg:
+    // sent there first, as to the thinnest guard before, nobody went at all).
+    expect(plan.reinforce?.get('soubise')).toEqual({ hex: '1915', sp: 6, from: '2217' });
+  });
+
+  it("5.35: Soubise drops the first guard's three SP at 1915 and takes the other three on to 1612", () => {
+    const [back, on] = marches('soubise');
+    expect(back?.action).toMatchObject({ path: ['2216', '2116', '2015', '1915'], take: { sp: 6 } });
+    expect(back?.why).toMatch(
+      /takes 6 SP back to the depots at 1612, 1915 for the winter siege of Magdeburg, first to 1915/,
+    );
+    expect(on?.before.turn).toBe(15);
+    expect(on?.action).toMatchObject({ path: ['1914', '1813', '1713', '1612'], take: { sp: 3 } });
+    expect(on?.why).toMatch(/takes 3 SP on to the depot at 1612 for the winter siege of Magdeburg/);
+  });
+
+  it('13.12: the line outlasts the winter attrition and Magdeburg falls on turn 16', () => {
+    expect(chain.g.captures).toContainEqual({ hex: '2217', side: 'coalition', turn: 16 });
+    // With one party for the thinnest guard only, both guards died on turn 16 and the siege was cut.
+    expect(chain.g.sieges.coalition).toEqual({ cut: 0, cutWinter: 0 });
+    expect(chain.g.refused).toBe(0);
   });
 });
