@@ -76,6 +76,7 @@ export const STYLES: Record<'hold' | 'novice' | 'standard' | 'expert', PlanStyle
     soon: false,
     led: false,
     proof: false,
+    stay: false,
   },
   expert: {
     hold: false,
@@ -96,6 +97,7 @@ export const STYLES: Record<'hold' | 'novice' | 'standard' | 'expert', PlanStyle
     soon: true,
     led: true,
     proof: true,
+    stay: true,
   },
 };
 

@@ -124,6 +124,12 @@ export interface PlanStyle {
    * outlast the winter's rolls (winter-lines.ts; 16.31, 10.12 B, 13.12).
    */
   proof: boolean;
+  /**
+   * The Coalition expert, setting out early for winter quarters: an army on its own depot begun in
+   * an enemy fortress's hex stays for that siege when its rolls pay for the winter turns in the
+   * open (`lastSiege` for that fortress alone; 10.41, 13.12, 16.31).
+   */
+  stay: boolean;
 }
 
 export const NOVICE_STYLE: PlanStyle = {
@@ -145,6 +151,7 @@ export const NOVICE_STYLE: PlanStyle = {
   soon: false,
   led: false,
   proof: false,
+  stay: false,
 };
 
 export interface Plan {
@@ -302,6 +309,7 @@ function lastSiege(
   forts: ReturnType<typeof scenarioFortresses>,
   supply: SupplyPicture,
   allowed: (h: HexId) => boolean,
+  only?: HexId,
 ): HexId | undefined {
   const enemy = otherSideOf(board.side);
   const reach = marchDistanceFrom(board.map, hex, 2 * MAX_MA);
@@ -311,6 +319,7 @@ function lastSiege(
   const cost = winterTurns + extraLossVp(board, winterTurns);
   let best: { hex: HexId; net: number } | undefined;
   for (const f of forts) {
+    if (only !== undefined && f.hex !== only) continue;
     if (fortressHolder(board, f.hex) !== enemy || !allowed(f.hex) || !supply.supplied.has(f.hex)) continue;
     const e = board.enemies.get(f.hex);
     if (!e?.garrisoned || estimateEnemyOut(e) > 0 || siegeWorth(board, f.hex) <= 0) continue;
@@ -827,9 +836,20 @@ export function makePlan(board: Board, style: PlanStyle = NOVICE_STYLE): Plan {
         });
         continue;
       }
+      // `stay`: a Coalition army setting out early for its quarters (`setsOutEarly`) from its own
+      // depot begun in an enemy fortress's hex keeps to that siege when its rolls still pay for the
+      // winter turns in the open (`lastSiege` for this fortress alone): the depot is finished in
+      // the next Depot Creation Phase and the rolls follow (10.41, 13.12). 1758 seed 48: Clermont
+      // built his depot in Magdeburg on turn 13 and marched the same turn for Stralsund, five
+      // marches off, losing an SP to every winter turn on the road all the same (16.31).
+      const onOwnSiegeDepot =
+        style.stay &&
+        board.side === 'coalition' &&
+        !!enemyHere?.garrisoned &&
+        board.depots.some((d) => d.hex === hex && d.side === board.side);
       const last =
-        dear && board.side === 'prussian-allied' && sp >= ARMY_SP
-          ? lastSiege(board, l, hex, forts, supply, allowed)
+        dear && sp >= ARMY_SP && (board.side === 'prussian-allied' || onOwnSiegeDepot)
+          ? lastSiege(board, l, hex, forts, supply, allowed, board.side === 'coalition' ? hex : undefined)
           : undefined;
       if (last) {
         goals.set(l.id, {

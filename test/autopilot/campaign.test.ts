@@ -114,29 +114,31 @@ describe('autopilot campaign plan', () => {
     expect(g.captures.some((c) => c.hex === '1623' && c.side === 'prussian-allied')).toBe(true);
   });
 
-  it('13.2/16.2: on the last turn the expert depot guard stays at its post while the siege goes on (1756 seed 39, Dresden falls on turn 18)', () => {
-    // Before, every guard marched into winter quarters on the last turn (16.2), the depot at Dresden
-    // lost its supply in that March Phase and the last siege roll was never made. (Seed 5 until
-    // Brunswick marched with the army, `gather`: there Dresden fell on turn 15; then seed 63 and
-    // seed 44 until the expert took its subordinate leaders along and sent leaders with no SP into
-    // threatened garrisons, 29 Nov 2026; seed 26 until the expert kept its supply lines, 2 Dec 2026.)
-    const probe = setup('1756', 39, { map });
-    const rolls: number[] = [];
-    const g = playGame({
-      scenario: '1756',
-      seed: 39,
-      level: sideLevels(probe, 'expert', 'expert'),
+  it('13.2/16.2: on the last turn the expert depot guard stays at its post while a siege of the side goes on (1759 seed 25 against hold)', () => {
+    // Before, every guard marched into winter quarters on the last turn (16.2), and a depot left
+    // empty feeds nothing (10.12 B): the last siege roll was lost with it. The rule decided 1756
+    // seed 39 of expert self-play (Dresden fell on turn 18) until 7 Dec 2026, when the Coalition
+    // expert's `stay` changed that game; against hold (a Coalition that does not change with the
+    // expert) no outcome of seeds 1-50 hangs on it now, so the decision itself is checked: Fouque's
+    // five SP on the depot at 0833 while Frederick besieges Brunn (0631).
+    const probe = setup('1759', 25, { map });
+    let state: GameState | undefined;
+    playGame({
+      scenario: '1759',
+      seed: 25,
+      level: sideLevels(probe, 'expert', 'hold'),
       map,
-      onStep: ({ seat, events, state }) => {
-        for (const e of events)
-          if (e.kind === 'siege-roll' && seat === 'prussia' && (e.data as { hex?: string })?.hex === '1623')
-            rolls.push(state.turn);
+      onStep: ({ state: s }) => {
+        if (!state && s.turn === 18 && s.phase === 'march' && s.phasing === 'prussian-allied')
+          state = structuredClone(s);
       },
     });
-    expect(rolls).toContain(18);
-    expect(g.captures).toContainEqual(
-      expect.objectContaining({ hex: '1623', side: 'prussian-allied', turn: 18 }),
-    );
+    expect(state?.turn).toBe(state?.lastTurn);
+    const board = boardFromView(view(state as GameState, 'prussia', [], map), map);
+    expect(board.besieged?.has('0631')).toBe(true);
+    expect(makePlan(board, STYLES.expert).goals.get('fouque')).toMatchObject({ hex: '0833', kind: 'guard' });
+    // The standard level (no `drive`) takes him into winter quarters at Olmutz.
+    expect(makePlan(board, STYLES.standard).goals.get('fouque')?.kind).toBe('winter');
   });
 
   it('9.3: by the odds with leaders (not 1.6 times the SP) the expert seeks battle where the novice does not (1757)', () => {

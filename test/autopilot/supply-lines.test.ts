@@ -124,7 +124,16 @@ describe('autopilot: the supply lines are kept (the expert)', () => {
     expect(makePlan(board, { ...STYLES.expert, lines: false }).goals.get('daun')).toMatchObject({
       kind: 'siege',
     });
-    expect(makePlan(board, STYLES.expert).goals.get('daun')).toMatchObject({ kind: 'winter' });
+    expect(makePlan(board, { ...STYLES.expert, stay: false }).goals.get('daun')).toMatchObject({
+      kind: 'winter',
+    });
+    // `stay` (7 Dec 2026) weighs the siege instead: the depot is finished next turn (10.41), three
+    // rolls at Breslau's eight VP outweigh three winter SP (16.31), and Breslau fell on turn 18.
+    expect(makePlan(board, STYLES.expert).goals.get('daun')).toMatchObject({
+      hex: '1733',
+      kind: 'siege',
+      note: 'a last siege of Breslau before the year ends',
+    });
   });
 
   it('13.12-13.13: a siege that is on is still kept up through the winter', () => {
