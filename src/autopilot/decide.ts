@@ -40,7 +40,9 @@ import { isReinforcement, reinforceMarches } from './winter-lines.js';
  * enemy field armies within two marches that it expects to beat, battles against hidden
  * strengths judged over a spread around its estimate, subordinate leaders taken along when a march
  * empties their hex, leaders with no SP sent to command threatened garrisons, and supply lines
- * kept: no march empties a depot other forces draw through, no winter stand for a siege not on).
+ * kept: no march empties a depot other forces draw through, no winter stand for a siege not on,
+ * save, for the Coalition, one whose depot is begun in the fortress's hex and whose rolls left
+ * pay for the winter in the open).
  */
 export const LEVELS = ['random', 'passive', 'hold', 'novice', 'standard', 'expert'] as const;
 export type Level = (typeof LEVELS)[number];
