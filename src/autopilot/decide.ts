@@ -42,7 +42,8 @@ import { isReinforcement, reinforceMarches } from './winter-lines.js';
  * empties their hex, leaders with no SP sent to command threatened garrisons, and supply lines
  * kept: no march empties a depot other forces draw through, no winter stand for a siege not on,
  * save, for the Coalition, one whose depot is begun in the fortress's hex and whose rolls left
- * pay for the winter in the open).
+ * pay for the winter in the open; for the allies, a depot guard too big to be overrun where a
+ * one-SP guard would be).
  */
 export const LEVELS = ['random', 'passive', 'hold', 'novice', 'standard', 'expert'] as const;
 export type Level = (typeof LEVELS)[number];
@@ -79,6 +80,7 @@ export const STYLES: Record<'hold' | 'novice' | 'standard' | 'expert', PlanStyle
     led: false,
     proof: false,
     stay: false,
+    safe: false,
   },
   expert: {
     hold: false,
@@ -100,6 +102,7 @@ export const STYLES: Record<'hold' | 'novice' | 'standard' | 'expert', PlanStyle
     led: true,
     proof: true,
     stay: true,
+    safe: true,
   },
 };
 
@@ -193,6 +196,7 @@ export function splitMarches(
   spareDoomed = false,
   plan?: Plan,
   led = false,
+  safe = false,
 ): MarchAction[] {
   const out: MarchAction[] = [];
   for (const a of legal) {
@@ -203,7 +207,7 @@ export function splitMarches(
     if (!start || !end || end === start || !fieldDepotAt(board, start)) continue;
     if (friendSp(board, start, 'all') !== take || board.enemies.has(start)) continue;
     // Never a guard bigger than a fifth of the force, nor the army stripped below an army.
-    const keep = take - guardSp >= ARMY_SP && guardSp <= take / 5 ? guardSp : 1;
+    let keep = take - guardSp >= ARMY_SP && guardSp <= take / 5 ? guardSp : 1;
     if (take - keep < 0 || (keep === 1 && take < 1)) continue;
     // A guard an enemy four times its strength can reach next turn is overrun with the depot (5.5):
     // its SP go to the enemy as prisoners (14.17), which 17.0 charges the allies up to two VP
@@ -213,7 +217,16 @@ export function splitMarches(
     // An army held back so stood idle before the enemy it meant to attack (1761 seed 1: Frederick
     // at 0933 for six turns before Loudoun at Brunn).
     const attacking = plan?.goals.get(a.leader)?.kind === 'attack';
-    if (spareDoomed && !attacking && inEnemyReach(board, start, 4 * keep)) continue;
+    if (spareDoomed && !attacking && inEnemyReach(board, start, 4 * keep)) {
+      // `safe`: a guard too big for any enemy that can reach it to overrun (5.5: four times its
+      // SP), up to a third of the force, the army keeping ten SP (10.42) and marching where no
+      // enemy as strong as it can reach next turn. 1761 seed 1 against hold: Frederick's 19 SP on
+      // their depot at 1033, with Austrian armies in reach, could leave it no one-SP guard and on
+      // turn 4 stopped at 0935 to wait for Wedel's guard; leaving six, they reach Olmutz that turn.
+      const guard = safe ? safeGuard(board, start, end, take, keep) : undefined;
+      if (guard === undefined) continue;
+      keep = guard;
+    }
     if (!keeps537(board, a.leader, start, end, take - keep)) continue;
     out.push({ ...a, take: { ...a.take, sp: take - keep } });
     // `led`: the junior subordinate stays with the guard (he can take it into winter quarters,
@@ -248,6 +261,18 @@ export function splitMarches(
     out.push({ ...a, take: { ...a.take, sp: 0 } });
   }
   return out;
+}
+
+/**
+ * `safe`: the smallest guard above `keep` SP that no enemy able to reach `start` next turn could
+ * overrun (5.5: four times the guard's SP), leaving the army marching to `end` ten SP (10.42) and
+ * at least two thirds of `take`, with no enemy as strong as that army able to reach `end` next turn
+ * (it would meet it the weaker for the guard). Undefined when there is none.
+ */
+function safeGuard(board: Board, start: HexId, end: HexId, take: number, keep: number): number | undefined {
+  for (let k = keep + 1; k <= take / 3 && take - k >= ARMY_SP; k++)
+    if (!inEnemyReach(board, start, 4 * k) && !inEnemyReach(board, end, take - k)) return k;
+  return undefined;
 }
 
 /**
@@ -614,6 +639,7 @@ export function decideWithReason(
           STYLES[level].drive && STYLES[level].price && board.side === 'prussian-allied',
           plan,
           STYLES[level].led,
+          STYLES[level].safe,
         ),
         ...(STYLES[level].drive ? carryLeaders(board, legal) : []),
         ...(plan.reinforce ? reinforceMarches(board, legal, plan.reinforce) : []),

@@ -130,6 +130,12 @@ export interface PlanStyle {
    * open (`lastSiege` for that fortress alone; 10.41, 13.12, 16.31).
    */
   stay: boolean;
+  /**
+   * The allied expert, marching off a field depot an enemy could overrun a one-SP guard on (5.5):
+   * leaves a guard too big for that enemy to overrun, where the army stays an army and no enemy as
+   * strong as the army itself can reach its destination (decide.ts `splitMarches`).
+   */
+  safe: boolean;
 }
 
 export const NOVICE_STYLE: PlanStyle = {
@@ -152,6 +158,7 @@ export const NOVICE_STYLE: PlanStyle = {
   led: false,
   proof: false,
   stay: false,
+  safe: false,
 };
 
 export interface Plan {

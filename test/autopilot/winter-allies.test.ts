@@ -39,17 +39,22 @@ function expertVsHold(scenario: ScenarioId, seed: number, turn: number, seat: Se
 const UNPRICED = { ...STYLES.expert, price: false };
 
 describe('autopilot: winter quarters for the allied expert (16.31, 17.0)', () => {
-  it('16.31/17.0: with fewer than twenty SP lost an allied army that is not besieging takes winter quarters a turn ahead (1761 seed 4, Ferdinand)', () => {
-    const board = boardFromView(view(expertVsHold('1761', 4, 15, 'hanover'), 'hanover', [], map), map);
+  it('16.31/17.0: with fewer than twenty SP lost an allied army that is not besieging takes winter quarters a turn ahead (1761 seed 1, Ferdinand)', () => {
+    const board = boardFromView(view(expertVsHold('1761', 1, 15, 'hanover'), 'hanover', [], map), map);
     expect((board.eliminated['prussian-allied'] ?? 0) + (board.heldPrisoners ?? 0)).toBeLessThan(20);
-    // Until 6 Dec 2026 only past twenty lost: Ferdinand's 16 SP marched south on turn 15 after an
-    // army they never reached, and walked back through turns 16-18.
-    expect(makePlan(board, UNPRICED).goals.get('ferdinand')?.kind).not.toBe('winter');
-    expect(makePlan(board, STYLES.expert).goals.get('ferdinand')).toMatchObject({ kind: 'winter' });
+    // Ferdinand's 19 SP stand at Dusseldorf, taken on turn 14. Unpriced (until 6 Dec 2026 the
+    // allies counted winter SP dear only past twenty lost) the plan marches them on Cologne, two
+    // hexes off, into the winter turns; priced, they go into quarters where they stand.
+    // (1761 seed 4 was the case until `safe`, 7 Dec 2026, eighth session, changed that game.)
+    expect(makePlan(board, UNPRICED).goals.get('ferdinand')).toMatchObject({ hex: '1604', kind: 'siege' });
+    expect(makePlan(board, STYLES.expert).goals.get('ferdinand')).toMatchObject({
+      hex: '1804',
+      kind: 'winter',
+    });
   });
 
-  it('13.12/17.0: an army in winter joins a siege whose depot stands, since a last roll can still take the fortress (1761 seed 4, Henry before Prague)', () => {
-    const board = boardFromView(view(expertVsHold('1761', 4, 17, 'prussia'), 'prussia', [], map), map);
+  it('13.12/17.0: an army in winter joins a siege whose depot stands, since a last roll can still take the fortress (1761 seed 21, Henry before Prague)', () => {
+    const board = boardFromView(view(expertVsHold('1761', 21, 17, 'prussia'), 'prussia', [], map), map);
     const plan = makePlan(board, STYLES.expert);
     expect(plan.goals.get('henry')).toMatchObject({ hex: '1125', kind: 'siege' });
     expect(plan.goals.get('henry')?.note).toContain('last siege');
