@@ -250,12 +250,17 @@ export function splitMarches(
     }
   }
   // A leader left with a small guard an enemy four times its strength can reach walks away alone
-  // (8.31, 5.5: the guard may be overrun, and he with it); the SP stay on the depot.
+  // (8.31, 5.5: the guard may be overrun, and he with it); the SP stay on the depot. Only from a
+  // field depot of ours: elsewhere the SP guard nothing, and left without a leader they cannot
+  // march (5.3) and stand in the open until an enemy or the winter takes them (16.31). 1761 seed
+  // 30, the expert allies against hold: Wedel walked off alone from 1134 on turn 4 and his five
+  // SP stood there to the end.
   for (const a of legal) {
     if (a.type !== 'march' || board.active?.leader === a.leader || (a.take?.sp ?? 0) < 1) continue;
     const start = leaderHex(board, a.leader);
     const end = a.path.at(-1);
     if (!start || !end || end === start || board.enemies.has(start) || !overrunRisk(board, start)) continue;
+    if (!fieldDepotAt(board, start)) continue;
     if (a.overwhelm || a.path.some((h) => board.enemies.get(h)?.hasCombat)) continue;
     if (!keeps537(board, a.leader, start, end, 0)) continue;
     out.push({ ...a, take: { ...a.take, sp: 0 } });

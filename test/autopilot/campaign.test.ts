@@ -91,17 +91,19 @@ describe('autopilot campaign plan', () => {
     expect(depotGuardSp(board, true)).toBe(2);
   });
 
-  it('13.12/16.31: in 1756 (seed 38) the siege of Dresden keeps its supply through winter and Prussia rolls on turns 17 and 18 if need be', () => {
+  it('13.12/16.31: in 1756 (seed 58) the siege of Dresden keeps its supply through winter and Prussia rolls on turns 17 and 18 if need be', () => {
     // Before: the depot that fed the siege was left with one SP; winter attrition took it on turn
     // 16, the depot at Dresden lost its supply (10.12 B, 13.12) and the army broke off without
     // another roll. Now the guard keeps SP and the siege goes on. (Seed 1 until 28 Nov 2026, when
     // the expert's quicker approach changed that game; then seed 42 until Brunswick marched with
-    // the army, `gather`, and Dresden fell earlier there; seed 38 rolls on turns 13-17.)
-    const probe = setup('1756', 38, { map });
+    // the army, `gather`, and Dresden fell earlier there; then seed 38 until 7 Dec 2026, eighth
+    // session, when a leader stopped walking off alone from SP that guard no depot and Dresden fell
+    // on turn 14 there; seed 58 rolls on turns 13-17.)
+    const probe = setup('1756', 58, { map });
     const rolls: number[] = [];
     const g = playGame({
       scenario: '1756',
-      seed: 38,
+      seed: 58,
       level: sideLevels(probe, 'expert', 'expert'),
       map,
       onStep: ({ seat, events, state }) => {

@@ -1,0 +1,94 @@
+// A leader walks away alone from a post an enemy could overrun (5.5, 8.31) only from a field depot
+// of ours, where the SP he leaves keep it manned (10.12 B); elsewhere they would stand leaderless in
+// the open (5.3, 16.31). decide.ts `splitMarches`.
+import { describe, expect, it } from 'vitest';
+import type { Level } from '../../src/autopilot/decide.js';
+import { splitMarches } from '../../src/autopilot/decide.js';
+import { driverMap, playGame } from '../../src/autopilot/driver.js';
+import { overrunRisk } from '../../src/autopilot/exposure.js';
+import { leaderHex } from '../../src/autopilot/plan.js';
+import { boardFromView } from '../../src/autopilot/view-adapter.js';
+import type { GameState, Seat } from '../../src/engine/types.js';
+import { view } from '../../src/engine/view.js';
+
+const map = driverMap();
+
+/** 1761 seed 30, the expert allies against hold: the state as Prussia is first to act in turn 4's March Phase. */
+function turn4(): GameState {
+  const level: Partial<Record<Seat, Level>> = { prussia: 'expert', hanover: 'expert' };
+  for (const s of ['austria', 'france', 'russia', 'sweden', 'empire'] as const) level[s] = 'hold';
+  let got: GameState | undefined;
+  playGame({
+    scenario: '1761',
+    seed: 30,
+    level,
+    map,
+    turns: 4,
+    onStep: ({ state }) => {
+      if (!got && state.turn === 4 && state.phase === 'march' && state.pending.includes('prussia'))
+        got = state;
+    },
+  });
+  if (!got) throw new Error('no March Phase of Prussia on turn 4');
+  return got;
+}
+
+describe('autopilot: a leader leaves his SP behind only on a depot (5.3, 5.5, 10.12 B)', () => {
+  const state = turn4();
+  const v = view(state, 'prussia', [], map);
+  const board = boardFromView(v, map);
+
+  it('5.5/5.3: Wedel at 1134, an enemy able to overrun his five SP, no depot there: no march leaves them', () => {
+    expect(leaderHex(board, 'wedel')).toBe('1134');
+    expect(board.friends.get('1134')?.outByNat.prussia).toBe(5);
+    expect(overrunRisk(board, '1134')).toBe(true);
+    expect(board.depots.some((d) => d.hex === '1134' && d.side === 'prussian-allied')).toBe(false);
+    const alone = splitMarches(board, v.legal, 1, true).filter(
+      (a) => a.leader === 'wedel' && (a.take?.sp ?? 0) === 0,
+    );
+    expect(alone).toEqual([]);
+    // The engine lists marches for him with his SP, and only such marches are left to choose.
+    expect(v.legal.some((a) => a.type === 'march' && a.leader === 'wedel' && (a.take?.sp ?? 0) === 5)).toBe(
+      true,
+    );
+  });
+
+  it('a leader on a field depot an enemy could overrun may still walk away alone, the SP keeping it manned', () => {
+    // The same board with a finished depot of ours at 1134: the lone march is offered again.
+    const withDepot = {
+      ...board,
+      depots: [
+        ...board.depots,
+        {
+          hex: '1134',
+          side: 'prussian-allied' as const,
+          owner: 'prussia' as const,
+          status: 'complete' as const,
+        },
+      ],
+    };
+    const alone = splitMarches(withDepot, v.legal, 1, true).filter(
+      (a) => a.leader === 'wedel' && (a.take?.sp ?? 0) === 0,
+    );
+    expect(alone.length).toBeGreaterThan(0);
+  });
+
+  it('the expert marches Wedel on turn 4 with his SP, not alone (until this change he walked off alone)', () => {
+    const level: Partial<Record<Seat, Level>> = { prussia: 'expert', hanover: 'expert' };
+    for (const x of ['austria', 'france', 'russia', 'sweden', 'empire'] as const) level[x] = 'hold';
+    const marches: number[] = [];
+    playGame({
+      scenario: '1761',
+      seed: 30,
+      level,
+      map,
+      turns: 4,
+      onStep: ({ seat, action, state: st }) => {
+        if (seat === 'prussia' && st.turn === 4 && action.type === 'march' && action.leader === 'wedel')
+          marches.push(action.take?.sp ?? 0);
+      },
+    });
+    expect(marches.length).toBeGreaterThan(0);
+    expect(marches).not.toContain(0);
+  });
+});
