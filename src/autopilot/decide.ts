@@ -24,6 +24,7 @@ import { marchDistanceTo, type SupplyPicture, supplyPicture } from './geometry.j
 import { ARMY_SP, CAPTURE_SP, leaderHex, makePlan, NOVICE_STYLE, type Plan, type PlanStyle } from './plan.js';
 import { answerPrompt, isPromptPhase } from './prompts.js';
 import type { AutopilotRng } from './rng.js';
+import { siegeChances } from './siege-odds.js';
 import { winterDear } from './sp-price.js';
 import { boardFromView } from './view-adapter.js';
 import { pickedSp, pickUps } from './winter-fetch.js';
@@ -43,7 +44,8 @@ import { isReinforcement, reinforceMarches } from './winter-lines.js';
  * kept: no march empties a depot other forces draw through, no winter stand for a siege not on,
  * save, for the Coalition, one whose depot is begun in the fortress's hex and whose rolls left
  * pay for the winter in the open; for the allies, a depot guard too big to be overrun where a
- * one-SP guard would be).
+ * one-SP guard would be; and a force march in the enemy's player-turn into the fortress it means
+ * to besiege, so the siege depot is begun a turn sooner).
  */
 export const LEVELS = ['random', 'passive', 'hold', 'novice', 'standard', 'expert'] as const;
 export type Level = (typeof LEVELS)[number];
@@ -81,6 +83,7 @@ export const STYLES: Record<'hold' | 'novice' | 'standard' | 'expert', PlanStyle
     proof: false,
     stay: false,
     safe: false,
+    hasten: false,
   },
   expert: {
     hold: false,
@@ -103,6 +106,7 @@ export const STYLES: Record<'hold' | 'novice' | 'standard' | 'expert', PlanStyle
     proof: true,
     stay: true,
     safe: true,
+    hasten: true,
   },
 };
 
@@ -478,6 +482,48 @@ export function supplyCutCost(
   return cost;
 }
 
+/**
+ * `hasten`: what a force march into the hex of the enemy fortress the force means to besiege is
+ * worth. Arrived in the enemy's player-turn, the force begins the siege depot in its own next Depot
+ * Creation Phase and rolls a turn later (10.41, 13.12), a turn sooner than a force arriving in its
+ * next March Phase: one roll more before the year ends, each breaching with the chance the table and
+ * the garrison's known modifier give (13.2), for the fortress's VP twice over (17.0: ours, and no
+ * longer theirs). Only where the depot can be begun: ten SP there after the march's possible loss
+ * (10.42, 5.2), the hex in supply (10.43), no depot of ours there yet, no enemy field force the
+ * force could not face, and no depot begun where the force stands left with fewer than ten SP. 1756 seed 14: Frederick, a hex short
+ * of Dresden after his turn-11 march, rolled first on turn 14 and failed all five rolls.
+ */
+function hastenGain(
+  board: Board,
+  plan: Plan,
+  hex: HexId,
+  goal: HexId,
+  take: number,
+  initiative: number,
+): number {
+  const fort = board.map.fortress(goal);
+  const enemy = board.enemies.get(goal);
+  if (!fort || !enemy?.garrisoned || fortressHolder(board, goal) !== otherSideOf(board.side)) return 0;
+  if (board.depots.some((d) => d.hex === goal && d.side === board.side)) return 0;
+  // A depot begun here needs its ten SP until it is finished (10.42).
+  const building = board.depots.some(
+    (d) => d.hex === hex && d.side === board.side && d.status === 'building',
+  );
+  if (building && friendSp(board, hex, 'out') - take < ARMY_SP) return 0;
+  if (!plan.supply.supplied.has(goal)) return 0;
+  const ours = take + friendSp(board, goal, 'out');
+  if (ours - 1 < ARMY_SP) return 0;
+  const eOut = estimateEnemyOut(enemy);
+  if (eOut > 0 && ours < 1.3 * eOut) return 0;
+  const terrain = marchDistanceTo(board.map, goal).get(hex);
+  if (terrain === undefined) return 0;
+  const mp = terrain + 1; // 5.43: the garrison makes the hex enemy-occupied (docs/rulings.md)
+  const winter = isWinterTurn(board.turn) ? 1 : 0;
+  let reach = 0;
+  for (let die = 1; die <= 6; die++) if (Math.min(MAX_MA, die + initiative) - winter >= mp) reach++;
+  return (reach / 6) * siegeChances(board, goal).breach * 2 * fort.vp;
+}
+
 function scoreForceMarch(board: Board, plan: Plan, a: ForceMarchAction, style: PlanStyle): Scored {
   const leader = a.leader;
   const hex = leaderHex(board, leader);
@@ -506,6 +552,8 @@ function scoreForceMarch(board: Board, plan: Plan, a: ForceMarchAction, style: P
       value += (reach / 6) * Math.min(take, board.lastTurn - board.turn + 1);
     }
   }
+  if (style.hasten && goal.kind === 'siege' && l)
+    value += hastenGain(board, plan, hex, goal.hex, take, l.initiative);
   return { action: a, score: value, why: goal.note };
 }
 

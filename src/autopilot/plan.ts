@@ -136,6 +136,12 @@ export interface PlanStyle {
    * strong as the army itself can reach its destination (decide.ts `splitMarches`).
    */
   safe: boolean;
+  /**
+   * The expert, marching to besiege a fortress it can reach in the enemy's player-turn: a force
+   * march into the fortress's hex lets its own next Depot Creation Phase begin the siege depot, and
+   * the first roll comes a turn sooner (5.2, 10.41-10.42, 13.12; decide.ts `hastenGain`).
+   */
+  hasten: boolean;
 }
 
 export const NOVICE_STYLE: PlanStyle = {
@@ -159,6 +165,7 @@ export const NOVICE_STYLE: PlanStyle = {
   proof: false,
   stay: false,
   safe: false,
+  hasten: false,
 };
 
 export interface Plan {

@@ -47,7 +47,8 @@ function russianSteps(seed: number, turns: number): Steps {
 }
 
 describe('autopilot: depot guards with a leader (5.35, 10.12 B, 16.21, 16.31)', () => {
-  const steps = russianSteps(3, 16);
+  const steps = russianSteps(3, 3);
+  const seed11 = russianSteps(11, 16);
 
   it('5.35/10.12 B: Fermor marches off his depot at 3339 with Rumyantsev and leaves Tottleben with the guard (1758 seed 3, turn 3)', () => {
     const off = steps.russian.find(
@@ -64,10 +65,10 @@ describe('autopilot: depot guards with a leader (5.35, 10.12 B, 16.21, 16.31)', 
     expect(after.depots['3339']).toBeDefined();
   });
 
-  it('10.12 B-C: while the army draws supply through their depots, Rumyantsev and Tottleben keep them manned; without `led` both would march after it (1758 seed 1, turn 8)', () => {
-    const at8 = russianSteps(1, 8).russian.find(({ before }) => before.turn === 8 && before.phase === 'march')
+  it('10.12 B-C: while the army draws supply through their depots, Rumyantsev and Tottleben keep them manned; without `led` both would march after it (1758 seed 11, turn 9)', () => {
+    const at9 = seed11.russian.find(({ before }) => before.turn === 9 && before.phase === 'march')
       ?.before as GameState;
-    const board = boardFromView(view(at8, 'russia', [], map), map);
+    const board = boardFromView(view(at9, 'russia', [], map), map);
     const led = makePlan(board, STYLES.expert).goals;
     expect(led.get('rumyantsev')).toMatchObject({ hex: '3136', kind: 'guard' });
     expect(led.get('tottleben')).toMatchObject({ hex: '3339', kind: 'guard' });
@@ -76,12 +77,15 @@ describe('autopilot: depot guards with a leader (5.35, 10.12 B, 16.21, 16.31)', 
     expect(unled.get('tottleben')?.kind).toBe('join');
   });
 
-  it('16.21/16.31: once the depots feed no one, the guards with a leader go into quarters: one Russian guard dies in the first winter attrition, not four (1758 seed 3)', () => {
-    const last = steps.russian.at(-1)?.state as GameState;
+  it('16.21/16.31: once the depots feed no one, the guards with a leader go into quarters: no Russian guard dies in the first winter attrition, where two did without `led` (1758 seed 11)', () => {
+    const last = seed11.russian.at(-1)?.state as GameState;
     expect(last.turn).toBe(16);
-    // Tottleben's guard from 3339 and the one he picked up at 3127 winter in Kolberg.
-    expect(last.leaders.tottleben).toMatchObject({ hex: '3330', inside: true });
-    // Without a leader the guards at 2928, 3136 and 3339 stayed on their depots and died there.
-    expect(steps.winterLosses).toEqual(['3032']);
+    // Rumyantsev brought the SP he guarded at 3136, Tottleben the one at 3339, to Konigsberg.
+    const quarters = seed11.russian.find(({ action }) => action.type === 'garrison' && action.hex === '3741');
+    expect(quarters?.action).toMatchObject({ direction: 'in', sp: 2, leaders: ['rumyantsev', 'tottleben'] });
+    expect(last.leaders.rumyantsev).toMatchObject({ hex: '3741', inside: true });
+    expect(last.leaders.tottleben).toMatchObject({ hex: '3741', inside: true });
+    // Without a leader the guards at 3136 and 3339 stayed on their depots and died there.
+    expect(seed11.winterLosses).toEqual([]);
   });
 });

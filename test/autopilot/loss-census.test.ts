@@ -57,12 +57,15 @@ describe('loss census', () => {
     expect(into.coalition.sortie).toBe(0);
   });
 
-  it('1760 seed 13, hold against the expert Coalition: the 17 SP it loses, by cause', () => {
-    const g = playGame({ scenario: '1760', seed: 13, level: HOLD_VS_EXPERT });
-    expect(g.losses.coalition.eliminated).toBe(17);
-    // Seven siege rolls at Breslau and Glatz cost an SP, nine SP die in winter (four of them with
-    // no leader to march them into quarters), one out of supply: no battle was fought.
-    expect(g.causes.coalition).toEqual({ winter: 9, winterUnled: 4, supply: 1, sortie: 7 });
+  it('1760 seed 38, hold against the expert Coalition: the 16 SP it loses, by cause', () => {
+    const g = playGame({ scenario: '1760', seed: 38, level: HOLD_VS_EXPERT });
+    expect(g.losses.coalition.eliminated).toBe(16);
+    // Four siege rolls cost an SP (Breslau twice, Glatz, Schweidnitz); nine SP die in winter, four
+    // of them depot guards with no leader (1218, 1332, 2023, 2222) and five with Daun before
+    // Schweidnitz or Contades' army; one is lost out of supply (Contades at 2823 on turn 17). The
+    // other two are Daun's force marches of turns 7 and 11, each a sum of six (5.2): no battle.
+    expect(g.causes.coalition).toEqual({ winter: 9, winterUnled: 4, supply: 1, sortie: 4 });
+    expect(g.losses['prussian-allied'].eliminated).toBe(0);
     expect(g.causes['prussian-allied']).toEqual({ winter: 0, winterUnled: 0, supply: 0, sortie: 0 });
   });
 
@@ -75,7 +78,7 @@ describe('loss census', () => {
       '--scenario',
       '1760',
       '--seed',
-      '13',
+      '38',
       '--games',
       '1',
       '--quiet',
@@ -85,10 +88,12 @@ describe('loss census', () => {
     const text = log.mock.calls.map((c) => String(c[0])).join('\n');
     log.mockRestore();
     expect(code).toBe(0);
-    expect(text).toContain('| SP eliminated | 0.0 | 17.0 |');
+    expect(text).toContain('| SP eliminated | 0.0 | 16.0 |');
     expect(text).toContain('| of them to winter (16.31) | 0.0 | 9.0 |');
     expect(text).toContain('| of those, forces with no leader (5.3) | 0.0 | 4.0 |');
-    expect(text).toContain('| to siege rolls (13.32) | 0.0 | 7.0 |');
-    expect(text).toContain('| in battle and otherwise | 0.0 | 0.0 |');
+    expect(text).toContain('| to supply (10.61) | 0.0 | 1.0 |');
+    expect(text).toContain('| to siege rolls (13.32) | 0.0 | 4.0 |');
+    // The two SP of Daun's force marches (5.2).
+    expect(text).toContain('| in battle and otherwise | 0.0 | 2.0 |');
   });
 });

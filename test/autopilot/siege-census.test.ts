@@ -94,11 +94,13 @@ describe('siege census', () => {
     expect(into).toEqual(noCuts());
   });
 
-  it('1760 seed 2, hold against the expert Coalition: the French siege of Magdeburg is cut on the first winter turn', () => {
-    // Broglie's 15 SP stand on their depot before Magdeburg from turn 12; the one-SP guards of the
-    // depots behind them (1612, 1915) die in the Attrition Phase of turn 16 (16.31) and the line
-    // feeds nothing (10.12 B), so the siege is off when the Coalition's turn-16 March Phase begins.
-    const g = playGame({ scenario: '1760', seed: 2, level: HOLD_VS_EXPERT });
+  it('1760 seed 19, hold against the expert Coalition: the French siege of Magdeburg is cut on the first winter turn', () => {
+    // Broglie's 15 SP stand on their depot before Magdeburg from turn 11 (13 of them by turn 16);
+    // the one-SP guards of the depots behind them (1612, 1915) die in the Attrition Phase of turn
+    // 16 (16.31) and the line feeds nothing (10.12 B), so the siege is off when the Coalition's
+    // turn-16 March Phase begins. The game's other sieges end by a march away (Breslau, turn 6) or a
+    // capture (Schweidnitz, Glatz) and are not counted.
+    const g = playGame({ scenario: '1760', seed: 19, level: HOLD_VS_EXPERT });
     expect(g.sieges.coalition).toEqual({ cut: 1, cutWinter: 1 });
     expect(g.sieges['prussian-allied']).toEqual({ cut: 0, cutWinter: 0 });
   });
@@ -112,7 +114,7 @@ describe('siege census', () => {
       '--scenario',
       '1760',
       '--seed',
-      '2',
+      '19',
       '--games',
       '1',
       '--quiet',

@@ -182,15 +182,16 @@ describe('autopilot: the Coalition expert reaches winter quarters before its fir
     expect(makePlan(board, UNPRICED).goals.get('apraxin')).toMatchObject({ hex: '1733', kind: 'siege' });
   });
 
-  it('16.31/A.8: a force whose shelter is within a march keeps its post until the last autumn turn (1757 seed 6, Serbelloni by Prague)', () => {
+  it('16.31/A.8: a force whose shelter is within a march keeps its post until the last autumn turn (1757 seed 18, Serbelloni by Prague)', () => {
     // Until 6 Dec 2026 (the halt before the step ends, decide.ts) the same case was seed 1's
-    // Contades at Minden, and until 7 Dec 2026 (`soon`, plan.ts) seed 4's Soubise at Munster; the
-    // French marches of those games now go otherwise.
-    const board = boardFromView(view(holdVsExpert(6, 14, 'austria'), 'austria', [], map), map);
+    // Contades at Minden, until 7 Dec 2026 (`soon`, plan.ts) seed 4's Soubise at Munster, and then
+    // seed 6's Serbelloni at 1026 until the expert's force march into an enemy fortress (`hasten`,
+    // decide.ts) changed the dice of that game.
+    const board = boardFromView(view(holdVsExpert(18, 14, 'austria'), 'austria', [], map), map);
     // Serbelloni (Initiative 0: 3.5 MP a March Phase on average, 5.1) stands two hexes from Prague, which
     // the Coalition holds: a shelter within a march, so turn 14 is not yet the time to set out.
-    expect(leaderHex(board, 'serbelloni')).toBe('1026');
-    expect(hexDistance('1026', '1125')).toBe(2);
+    expect(leaderHex(board, 'serbelloni')).toBe('1127');
+    expect(hexDistance('1127', '1125')).toBe(2);
     expect(fortressHolder(board, '1125')).toBe('coalition');
     expect(makePlan(board, STYLES.expert).goals.get('serbelloni')).toMatchObject({
       hex: '1230',

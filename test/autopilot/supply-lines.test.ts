@@ -46,11 +46,13 @@ afterEach(() => {
 });
 
 describe('autopilot: the supply lines are kept (the expert)', () => {
-  // 1759 seed 1, turn 7: Saltykov's army has marched on from its depot at 2939 to 2537; the depot
+  // 1759 seed 1, turn 8: Saltykov's army has marched on from its depot at 2939 to 2537; the depot
   // chain back to Konigsberg runs 2939 -> 3341, each manned by one SP; Fermor stands at 3341.
   // Played without `led` (7 Dec 2026): with it Saltykov leaves Fermor with the guard at 2939 and the
   // position of the case never arises; the rule under test is the same for any leader on a depot.
-  const t7 = () => {
+  // Turn 7 until `hasten` (the expert's force march into a fortress it means to besiege, 5.2,
+  // 13.12) changed the course of the game and the Russians came to 2537 a turn later.
+  const t8 = () => {
     const led = STYLES.expert.led;
     STYLES.expert.led = false;
     try {
@@ -58,7 +60,7 @@ describe('autopilot: the supply lines are kept (the expert)', () => {
         '1759',
         1,
         (s) =>
-          s.turn === 7 &&
+          s.turn === 8 &&
           s.phase === 'march' &&
           s.leaders.saltykov?.hex === '2537' &&
           s.phasing === 'coalition',
@@ -69,7 +71,7 @@ describe('autopilot: the supply lines are kept (the expert)', () => {
   };
 
   it('10.12 B-C: emptying the depot at 3341 cuts off the army ahead; the cost counts its SP', () => {
-    const state = t7();
+    const state = t8();
     expect(state.forces['3341']?.russia).toMatchObject({ out: 1 });
     expect(state.leaders.fermor?.hex).toBe('3341');
     const board = boardFromView(view(state, 'russia', [], map), map);
@@ -82,7 +84,7 @@ describe('autopilot: the supply lines are kept (the expert)', () => {
   });
 
   it('10.12 B: Fermor leaves the one SP on the depot at 3341 (without the rule he takes it away)', () => {
-    const state = t7();
+    const state = t8();
     const decide = () => {
       const legal = legalActions(state, 'russia', map);
       return decideWithReason(view(state, 'russia', [], map), legal, createAutopilotRng(1), 'expert', map);
@@ -109,17 +111,19 @@ describe('autopilot: the supply lines are kept (the expert)', () => {
   });
 
   it('13.12-13.13: a depot still building before a fortress is no siege to stand the winter out for', () => {
-    // 1760 seed 9, turn 15: Daun's army at Breslau (1733), his depot there begun this turn. (The
+    // 1760 seed 10, turn 15: Daun's army at Neisse (1434), his depot there begun this turn. (The
     // case first found, Broglie at Magdeburg in seed 1, no longer arises: since 5 Dec 2026 Broglie
-    // sets out for winter quarters on turn 14, docs/balance.md "Winter quarters in time".)
+    // sets out for winter quarters on turn 14, docs/balance.md "Winter quarters in time". Then Daun
+    // at Breslau in seed 9, until `hasten` changed the course of that game: his depot at Breslau
+    // is now begun on turn 14 and the siege is on by turn 15.)
     const state = stateAt(
       '1760',
-      9,
+      10,
       (s) => s.turn === 15 && s.phase === 'march' && s.phasing === 'coalition',
     );
-    expect(state.leaders.daun?.hex).toBe('1733');
-    expect(state.depots['1733']).toMatchObject({ owner: 'austria', status: 'building' });
-    expect(state.besieged).not.toContain('1733');
+    expect(state.leaders.daun?.hex).toBe('1434');
+    expect(state.depots['1434']).toMatchObject({ owner: 'austria', status: 'building' });
+    expect(state.besieged).not.toContain('1434');
     const board = boardFromView(view(state, 'austria', [], map), map);
     expect(makePlan(board, { ...STYLES.expert, lines: false }).goals.get('daun')).toMatchObject({
       kind: 'siege',
@@ -128,26 +132,30 @@ describe('autopilot: the supply lines are kept (the expert)', () => {
       kind: 'winter',
     });
     // `stay` (7 Dec 2026) weighs the siege instead: the depot is finished next turn (10.41), three
-    // rolls at Breslau's eight VP outweigh three winter SP (16.31), and Breslau fell on turn 18.
+    // rolls at Neisse's four VP outweigh three winter SP (16.31), and Neisse fell on turn 16.
     expect(makePlan(board, STYLES.expert).goals.get('daun')).toMatchObject({
-      hex: '1733',
+      hex: '1434',
       kind: 'siege',
-      note: 'a last siege of Breslau before the year ends',
+      note: 'a last siege of Neisse before the year ends',
     });
   });
 
   it('13.12-13.13: a siege that is on is still kept up through the winter', () => {
-    // 1760 seed 1, turn 15: Contades before Breslau (1733), his depot complete and operative.
+    // 1760 seed 1, turn 15: Daun before Breslau (1733), his depot complete and operative. (Contades
+    // before Breslau until `hasten` changed the course of the game: Contades took Berlin on turn 14.)
     const state = stateAt(
       '1760',
       1,
       (s) => s.turn === 15 && s.phase === 'march' && s.phasing === 'coalition',
     );
+    expect(state.leaders.daun?.hex).toBe('1733');
+    expect(state.depots['1733']).toMatchObject({ owner: 'austria', status: 'complete' });
     expect(state.besieged).toContain('1733');
-    const board = boardFromView(view(state, 'france', [], map), map);
-    expect(makePlan(board, STYLES.expert).goals.get('contades')).toMatchObject({
+    const board = boardFromView(view(state, 'austria', [], map), map);
+    expect(makePlan(board, STYLES.expert).goals.get('daun')).toMatchObject({
       hex: '1733',
       kind: 'siege',
+      note: 'keeps up the siege through winter',
     });
   });
 });

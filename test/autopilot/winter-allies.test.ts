@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Level } from '../../src/autopilot/decide.js';
 import { decideWithReason, STYLES } from '../../src/autopilot/decide.js';
 import { driverMap, playGame } from '../../src/autopilot/driver.js';
-import { makePlan } from '../../src/autopilot/plan.js';
+import { leaderHex, makePlan } from '../../src/autopilot/plan.js';
 import { createAutopilotRng } from '../../src/autopilot/rng.js';
 import { boardFromView } from '../../src/autopilot/view-adapter.js';
 import type { ScenarioId } from '../../src/engine/index.js';
@@ -42,19 +42,29 @@ describe('autopilot: winter quarters for the allied expert (16.31, 17.0)', () =>
   it('16.31/17.0: with fewer than twenty SP lost an allied army that is not besieging takes winter quarters a turn ahead (1761 seed 1, Ferdinand)', () => {
     const board = boardFromView(view(expertVsHold('1761', 1, 15, 'hanover'), 'hanover', [], map), map);
     expect((board.eliminated['prussian-allied'] ?? 0) + (board.heldPrisoners ?? 0)).toBeLessThan(20);
-    // Ferdinand's 19 SP stand at Dusseldorf, taken on turn 14. Unpriced (until 6 Dec 2026 the
-    // allies counted winter SP dear only past twenty lost) the plan marches them on Cologne, two
+    // Ferdinand's 17 SP stand at Coblenz, taken on turn 14. Unpriced (until 6 Dec 2026 the
+    // allies counted winter SP dear only past twenty lost) the plan marches them on Mainz, three
     // hexes off, into the winter turns; priced, they go into quarters where they stand.
-    // (1761 seed 4 was the case until `safe`, 7 Dec 2026, eighth session, changed that game.)
-    expect(makePlan(board, UNPRICED).goals.get('ferdinand')).toMatchObject({ hex: '1604', kind: 'siege' });
+    // (1761 seed 4 was the case until `safe`, 7 Dec 2026, eighth session, changed that game; in
+    // this game he stood at Dusseldorf with Cologne to march on until the expert's force march
+    // into an enemy fortress (`hasten`, decide.ts) changed its dice.)
+    expect(makePlan(board, UNPRICED).goals.get('ferdinand')).toMatchObject({ hex: '1108', kind: 'siege' });
     expect(makePlan(board, STYLES.expert).goals.get('ferdinand')).toMatchObject({
-      hex: '1804',
+      hex: '1306',
       kind: 'winter',
     });
   });
 
-  it('13.12/17.0: an army in winter joins a siege whose depot stands, since a last roll can still take the fortress (1761 seed 21, Henry before Prague)', () => {
-    const board = boardFromView(view(expertVsHold('1761', 21, 17, 'prussia'), 'prussia', [], map), map);
+  it('13.12/17.0: an army in winter joins a siege whose depot stands, since a last roll can still take the fortress (1761 seed 47, Henry near Prague)', () => {
+    // Henry stands at 1322, four hexes from Prague, on turn 17, and the allied depot in Prague's
+    // hex is complete. (Seed 21 was the case, with Henry before Prague, until the expert's force
+    // march into an enemy fortress, `hasten`, decide.ts, changed that game's dice.)
+    const board = boardFromView(view(expertVsHold('1761', 47, 17, 'prussia'), 'prussia', [], map), map);
+    expect(leaderHex(board, 'henry')).toBe('1322');
+    expect(board.depots.find((d) => d.hex === '1125')).toMatchObject({
+      status: 'complete',
+      side: 'prussian-allied',
+    });
     const plan = makePlan(board, STYLES.expert);
     expect(plan.goals.get('henry')).toMatchObject({ hex: '1125', kind: 'siege' });
     expect(plan.goals.get('henry')?.note).toContain('last siege');
@@ -125,10 +135,12 @@ describe('autopilot: winter quarters for the allied expert (16.31, 17.0)', () =>
     expect(charles?.note).not.toContain('last siege');
   });
 
-  it('9.3/16.31: an army in winter fights a battle within a march that it expects to win by more than a winter SP, then goes into quarters (1759 seed 2, Frederick)', () => {
-    // Frederick stands at 1230 on turn 15 of this game and the battle is at 0928. (Until 7 Dec 2026,
-    // eighth session, when a leader stopped walking off alone from SP that guard no depot, this
-    // game was played without `led` and he stood at 1425 with the battle at Prague.)
+  it('9.3/16.31: an army in winter fights a battle within a march that it expects to win by more than a winter SP, then goes into quarters (1759 seed 2, Henry)', () => {
+    // Henry's 19 SP stand at 1320 on turn 15 of this game and the battle is at 1016, against
+    // Zweibrucken's Reichsarmee. (Until 7 Dec 2026, eighth session, when a leader stopped walking
+    // off alone from SP that guard no depot, this game was played without `led` and Frederick stood
+    // at 1425 with the battle at Prague; then Frederick at 1230 with the battle at 0928, until the
+    // expert's force march into an enemy fortress (`hasten`, decide.ts) changed the game's dice.)
     let got: GameState | undefined;
     playGame({
       scenario: '1759',
@@ -144,25 +156,24 @@ describe('autopilot: winter quarters for the allied expert (16.31, 17.0)', () =>
     if (!got) throw new Error('no Prussian March Phase on turn 15');
     const v = view(got, 'prussia', [], map);
     const board = boardFromView(v, map);
-    expect(got.leaders.frederick?.hex).toBe('1230');
-    expect(makePlan(board, STYLES.expert).goals.get('frederick')).toMatchObject({
-      hex: '0928',
+    expect(got.leaders.henry?.hex).toBe('1320');
+    expect(makePlan(board, STYLES.expert).goals.get('henry')).toMatchObject({
+      hex: '1016',
       kind: 'attack',
     });
+    expect(makePlan(board, STYLES.expert).goals.get('henry')?.note).toContain('last battle');
     // No enemy army within a march: winter quarters, as for any army not besieging.
     const alone = {
       ...board,
-      enemies: new Map([...board.enemies].filter(([h]) => hexDistance(h, '1230') > 6)),
+      enemies: new Map([...board.enemies].filter(([h]) => hexDistance(h, '1320') > 6)),
     };
-    expect(makePlan(alone, STYLES.expert).goals.get('frederick')?.kind).toBe('winter');
+    expect(makePlan(alone, STYLES.expert).goals.get('henry')?.kind).toBe('winter');
     // And the decision marches on it.
-    const legal = legalActions(got, 'prussia', map).filter(
-      (a) => a.type !== 'march' || a.leader === 'frederick',
-    );
+    const legal = legalActions(got, 'prussia', map).filter((a) => a.type !== 'march' || a.leader === 'henry');
     const d = decideWithReason(v, legal, createAutopilotRng(2), 'expert', map);
-    expect(d.action).toMatchObject({ type: 'march', leader: 'frederick' });
+    expect(d.action).toMatchObject({ type: 'march', leader: 'henry' });
     // Toward the battle.
-    const end = d.action.type === 'march' ? (d.action.path.at(-1) ?? '1230') : '1230';
-    expect(hexDistance(end, '0928')).toBeLessThan(hexDistance('1230', '0928'));
+    const end = d.action.type === 'march' ? (d.action.path.at(-1) ?? '1320') : '1320';
+    expect(hexDistance(end, '1016')).toBeLessThan(hexDistance('1320', '1016'));
   });
 });

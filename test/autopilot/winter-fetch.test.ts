@@ -39,32 +39,32 @@ function holdVsExpert(scenario: ScenarioId, seed: number, turn: number, seat: Se
 
 const NO_FETCH = { ...STYLES.expert, fetch: false };
 
-/** 1759 seed 44, hold allies against the expert Coalition: the states around Rumyantsev's turn-14 march to 3340. */
-function rumyantsevFetch(): { before: GameState; after: GameState } {
+/** 1758 seed 9, hold allies against the expert Coalition: the states around Tottleben's turn-14 march to 3032. */
+function tottlebenFetch(): { before: GameState; after: GameState } {
   const level: Partial<Record<Seat, Level>> = { prussia: 'hold', hanover: 'hold' };
   for (const s of COALITION) level[s] = 'expert';
   let prev: GameState | undefined;
   let found: { before: GameState; after: GameState } | undefined;
   // Played without `led` (7 Dec 2026): with it the Russian armies leave subordinates with their
-  // guards, and Rumyantsev has other work on turn 14; the case of a lone leader fetching a guard
-  // with no leader is the same.
+  // guards, and Tottleben brings in the one he was left with himself; the case of a lone leader
+  // fetching a guard with no leader is the same.
   const led = STYLES.expert.led;
   STYLES.expert.led = false;
   try {
     playGame({
-      scenario: '1759',
-      seed: 44,
+      scenario: '1758',
+      seed: 9,
       level,
       map,
       turns: 14,
       onStep: ({ action, seat, state }) => {
         if (
           !found &&
-          prev &&
+          prev?.turn === 14 &&
           seat === 'russia' &&
           action.type === 'march' &&
-          action.leader === 'rumyantsev' &&
-          action.path.at(-1) === '3340'
+          action.leader === 'tottleben' &&
+          action.path.at(-1) === '3032'
         )
           found = { before: prev, after: state };
         prev = state;
@@ -73,7 +73,7 @@ function rumyantsevFetch(): { before: GameState; after: GameState } {
   } finally {
     STYLES.expert.led = led;
   }
-  if (!found) throw new Error('Rumyantsev did not march to 3340 on turn 14');
+  if (!found) throw new Error('Tottleben did not march to 3032 on turn 14');
   return found;
 }
 
@@ -87,46 +87,46 @@ describe('autopilot: depot guards fetched in before winter (16.31, 5.35)', () =>
     expect(marchesBeforeWinter({ ...board, turn: 12 })).toBe(0);
   });
 
-  it('5.35/16.31: once Fermor has gone, Rumyantsev, with no SP, walks to the guard on the depot at 3340 instead of straight into quarters (1759 seed 44)', () => {
-    const { before } = rumyantsevFetch();
+  it('5.35/16.31: as Fermor marches off, Tottleben, with no SP, walks to the guard on the depot at 3032 instead of after the army (1758 seed 9)', () => {
+    const { before } = tottlebenFetch();
     const board = boardFromView(view(before, 'russia', [], map), map);
-    expect(strayGuards(board)).toContain('3340');
+    expect(strayGuards(board)).toContain('3032');
     const plan = makePlan(board, STYLES.expert);
-    expect(plan.fetchable?.has('3340')).toBe(true);
-    expect(plan.goals.get('rumyantsev')).toMatchObject({ hex: '3340', kind: 'join' });
-    expect(plan.goals.get('rumyantsev')?.note).toContain('fetches');
-    // Without `fetch` he walks straight to Konigsberg, and the guard dies in the first winter turn.
+    expect(plan.fetchable?.has('3032')).toBe(true);
+    expect(plan.goals.get('tottleben')).toMatchObject({ hex: '3032', kind: 'join' });
+    expect(plan.goals.get('tottleben')?.note).toContain('fetches');
+    // Without `fetch` he follows Fermor's army to 3127, and the guard is left to the first winter turn.
     const without = makePlan(board, NO_FETCH);
-    expect(without.goals.get('rumyantsev')).toMatchObject({ hex: '3741', kind: 'winter' });
+    expect(without.goals.get('tottleben')).toMatchObject({ hex: '3127', kind: 'join' });
     expect(without.fetchable).toBeUndefined();
   });
 
-  it('5.35/5.53 A: arrived at the guard with MP left, he goes on and picks it up on the way into quarters (1759 seed 44)', () => {
-    const { after: state } = rumyantsevFetch();
+  it('5.35/5.53 A: arrived at the guard with MP left, he goes on and picks it up on the way into quarters (1758 seed 9)', () => {
+    const { after: state } = tottlebenFetch();
     const board = boardFromView(view(state, 'russia', [], map), map);
-    expect(board.active).toMatchObject({ leader: 'rumyantsev', hex: '3340', sp: 0 });
+    expect(board.active).toMatchObject({ leader: 'tottleben', hex: '3032', sp: 0 });
     const legal = legalActions(state, 'russia', map);
     // The engine lists no march that takes the guard: the move is already under way (5.53 A).
     expect(legal.some((a) => a.type === 'march' && (a.take?.sp ?? 0) > 0)).toBe(false);
-    const offered = pickUps(board, legal, new Set(['3340']));
+    const offered = pickUps(board, legal, new Set(['3032']));
     expect(offered.length).toBeGreaterThan(0);
-    expect(offered.every((a) => a.leader === 'rumyantsev' && a.stops?.[0]?.pick?.sp === 1)).toBe(true);
+    expect(offered.every((a) => a.leader === 'tottleben' && a.stops?.[0]?.pick?.sp === 1)).toBe(true);
     const d = decideWithReason(view(state, 'russia', [], map), legal, createAutopilotRng(1), 'expert', map);
-    expect(d.action).toMatchObject({ type: 'march', stops: [{ hex: '3340', pick: { sp: 1 } }] });
-    expect(d.why).toContain('brings the depot guard at 3340');
+    expect(d.action).toMatchObject({ type: 'march', stops: [{ hex: '3032', pick: { sp: 1 } }] });
+    expect(d.why).toContain('brings the depot guard at 3032');
     // The engine accepts it: the SP leave the depot with him.
     const r = apply(state, 'russia', d.action, map);
     expect(r.ok).toBe(true);
-    if (r.ok) expect(r.state.forces['3340']?.russia?.out ?? 0).toBe(0);
+    if (r.ok) expect(r.state.forces['3032']?.russia?.out ?? 0).toBe(0);
   });
 
-  it('16.21/10.12 B: a depot guard whose depot feeds no one goes into quarters instead of walking back to it (1758 seed 1, Soubise with the guard of 1915)', () => {
+  it('16.21/10.12 B: a depot guard whose depot feeds no one goes into quarters instead of walking back to it (1758 seed 5, Chevert with the guard of 1816)', () => {
     const level: Partial<Record<Seat, Level>> = { prussia: 'hold', hanover: 'hold' };
     for (const s of COALITION) level[s] = 'expert';
     let got: GameState | undefined;
     playGame({
       scenario: '1758',
-      seed: 1,
+      seed: 5,
       level,
       map,
       turns: 14,
@@ -136,30 +136,30 @@ describe('autopilot: depot guards fetched in before winter (16.31, 5.35)', () =>
           state.turn === 14 &&
           state.phase === 'march' &&
           state.pending.includes('france') &&
-          state.leaders.soubise?.hex === '2217'
+          state.leaders.chevert?.hex === '2217'
         )
           got = state;
       },
     });
-    if (!got) throw new Error('no French March Phase on turn 14 with Soubise at Magdeburg');
+    if (!got) throw new Error('no French March Phase on turn 14 with Chevert at Magdeburg');
     const board = boardFromView(view(got, 'france', [], map), map);
-    // He has brought the SP he took off the depot at 1915 to Magdeburg, with MP left (5.53 A);
-    // the campaign plan names him that depot's guard again, and without `fetch` he walked back
-    // (and the SP died there in the first winter turn, 16.31).
-    expect(board.active).toMatchObject({ leader: 'soubise', hex: '2217', sp: 1 });
-    expect(makePlan(board, NO_FETCH).goals.get('soubise')).toMatchObject({ hex: '1915', kind: 'guard' });
-    const goal = makePlan(board, STYLES.expert).goals.get('soubise');
+    // He has brought the SP he took off the depot at 1816 to Magdeburg, with MP left (5.53 A);
+    // the campaign plan names him that depot's guard again, and without `fetch` he would walk back
+    // to a depot that feeds no one (and the SP would die there in the first winter turn, 16.31).
+    expect(board.active).toMatchObject({ leader: 'chevert', hex: '2217', sp: 1 });
+    expect(makePlan(board, NO_FETCH).goals.get('chevert')).toMatchObject({ hex: '1816', kind: 'guard' });
+    const goal = makePlan(board, STYLES.expert).goals.get('chevert');
     expect(goal).toMatchObject({ hex: '2217', kind: 'winter' });
-    expect(goal?.note).toContain('the depot at 1915 feeds no one');
+    expect(goal?.note).toContain('the depot at 1816 feeds no one');
   });
 
-  it('5.2/16.31: a force still outside on turn 16 force-marches into quarters before its Attrition Phase, and halts to go in (1758 seed 6, Soubise)', () => {
+  it('5.2/16.31: a force still outside on turn 16 force-marches into quarters before its Attrition Phase, and halts to go in (1758 seed 1, Clermont)', () => {
     const level: Partial<Record<Seat, Level>> = { prussia: 'hold', hanover: 'hold' };
     for (const s of COALITION) level[s] = 'expert';
     let got: GameState | undefined;
     playGame({
       scenario: '1758',
-      seed: 6,
+      seed: 1,
       level,
       map,
       turns: 16,
@@ -169,16 +169,16 @@ describe('autopilot: depot guards fetched in before winter (16.31, 5.35)', () =>
           state.turn === 16 &&
           state.phase === 'forcemarch' &&
           state.pending.includes('france') &&
-          state.leaders.soubise?.hex === '2117'
+          state.leaders.clermont?.hex === '2318'
         )
           got = state;
       },
     });
-    if (!got) throw new Error('no French Force March Phase on turn 16 with Soubise at 2117');
-    // One SP with him, two hexes short of Magdeburg: the turn-15 march fell short (5.1).
-    expect(got.forces['2117']?.france?.out).toBe(1);
+    if (!got) throw new Error('no French Force March Phase on turn 16 with Clermont at 2318');
+    // His army a hex short of Magdeburg: the turn-15 march back from 2321 fell short (5.1).
+    expect(got.forces['2318']?.france?.out).toBe(21);
     let state = got;
-    const rng = createAutopilotRng(6);
+    const rng = createAutopilotRng(1);
     const seen: string[] = [];
     for (let i = 0; i < 20 && state.pending.includes('france') && state.phase === 'forcemarch'; i++) {
       const v = view(state, 'france', [], map);
@@ -192,8 +192,9 @@ describe('autopilot: depot guards fetched in before winter (16.31, 5.35)', () =>
     // Declared (without `fetch` a force march only pays for an escape or a threatened fortress),
     // moved, halted (a moving force is offered no garrison move), and in.
     expect(seen).toEqual(expect.arrayContaining(['forcemarch', 'march', 'halt', 'garrison']));
-    expect(state.leaders.soubise).toMatchObject({ hex: '2217', inside: true });
+    expect(state.leaders.clermont).toMatchObject({ hex: '2217', inside: true });
     expect(state.forces['2217']?.france?.out ?? 0).toBe(0);
+    expect(state.forces['2318']?.france?.out ?? 0).toBe(0);
   });
 
   it('10.12 B: a guard whose depot still feeds an army is not fetchable (1759 seed 44, turn 13, the Russian line behind Saltykov)', () => {
