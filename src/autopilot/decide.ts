@@ -490,8 +490,9 @@ export function supplyCutCost(
  * the garrison's known modifier give (13.2), for the fortress's VP twice over (17.0: ours, and no
  * longer theirs). Only where the depot can be begun: ten SP there after the march's possible loss
  * (10.42, 5.2), the hex in supply (10.43), no depot of ours there yet, no enemy field force the
- * force could not face, and no depot begun where the force stands left with fewer than ten SP. 1756 seed 14: Frederick, a hex short
- * of Dresden after his turn-11 march, rolled first on turn 14 and failed all five rolls.
+ * force could not face, and no depot begun where the force stands left with fewer than ten SP.
+ * 1756 seed 14: Frederick, a hex short of Dresden after his turn-11 march, rolled first on turn 14
+ * and failed all five rolls.
  */
 function hastenGain(
   board: Board,
