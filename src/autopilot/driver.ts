@@ -72,6 +72,15 @@ export interface DriverOptions {
   tactical?: Partial<TacticalSettings>;
   onStep?(info: StepInfo): void;
   onTurn?(info: TurnInfo): void;
+  /**
+   * Start from this state instead of the scenario's set-up (a recorded position, position.ts);
+   * `scenario` and `seed` still name the game, and the autopilots' RNGs derive from `seed`.
+   */
+  from?: GameState;
+  /** Stop before the first seat is asked in a state this accepts (ends by 'stop-when'). */
+  stopWhen?(state: GameState): boolean;
+  /** Every action the engine accepted, in order, with its seat (the game's action log). */
+  log?: Array<[Seat, Action]>;
 }
 
 export interface SideTally {
@@ -98,7 +107,7 @@ export interface GameSummary {
   sieges: Record<Side, SiegeCuts>;
   /** Fortresses that changed hands during the game, in order. */
   captures: Array<{ hex: string; side: Side; turn: number }>;
-  endedBy: 'last-turn' | 'winter-quarters' | 'forfeit' | 'turn-limit' | 'step-limit';
+  endedBy: 'last-turn' | 'winter-quarters' | 'forfeit' | 'turn-limit' | 'step-limit' | 'stop-when';
 }
 
 /** More actions than this in one step of one Player-Turn means a loop (a whole March Phase takes < 100). */
@@ -171,11 +180,13 @@ export function autopilotStep(
 
 export function playGame(opts: DriverOptions): GameSummary {
   const map = driverMap(opts.map);
-  const initial = setup(opts.scenario, opts.seed, {
-    map,
-    ...(opts.dice ? { dice: opts.dice } : {}),
-    ...(opts.tactical ? { tactical: opts.tactical } : {}),
-  });
+  const initial =
+    opts.from ??
+    setup(opts.scenario, opts.seed, {
+      map,
+      ...(opts.dice ? { dice: opts.dice } : {}),
+      ...(opts.tactical ? { tactical: opts.tactical } : {}),
+    });
   const lastTurn = Math.min(opts.turns ?? initial.lastTurn, initial.lastTurn);
   const rngs = new Map<Seat, AutopilotRng>();
   const rngOf = (seat: Seat) => {
@@ -238,6 +249,7 @@ export function playGame(opts: DriverOptions): GameSummary {
     isOver: (state) => state.over !== null,
     apply: (state, seat, action) => apply(state, seat as Seat, action, map),
     next(state) {
+      if (opts.stopWhen?.(state)) return { stop: 'stop-when' };
       // Safety net: a seat that keeps acting in one step (a loop between the autopilot and a rule)
       // is timed out, as the service's deadline would (time enters the engine only as an action).
       // (A battle fought on the tactical map, issue #16, is many steps of one phase: each counts.)
@@ -246,8 +258,10 @@ export function playGame(opts: DriverOptions): GameSummary {
         lastStepKey = stepKey;
         stepActions = 0;
       } else if (++stepActions > STEP_ACTION_LIMIT) {
-        const t = apply(state, pendingSeats(state)[0] ?? 'prussia', { type: 'timeout' }, map);
+        const stalled = pendingSeats(state)[0] ?? 'prussia';
+        const t = apply(state, stalled, { type: 'timeout' }, map);
         if (!t.ok) throw new Error(`driver: timeout refused: ${t.error.message}`);
+        opts.log?.push([stalled, { type: 'timeout' }]);
         stalls++;
         stepActions = 0;
         return { state: t.state };
@@ -263,8 +277,9 @@ export function playGame(opts: DriverOptions): GameSummary {
     exhausted(_state, seat) {
       throw new Error(`driver: the engine refused even a timeout for ${seat}: ${lastMessage}`);
     },
-    accepted({ before, state, seat, events }) {
+    accepted({ before, state, seat, events, action: played }) {
       const { action, why } = current;
+      opts.log?.push([seat as Seat, played]);
       for (const e of events)
         if (e.kind === 'fortress-captured' && e.data)
           captures.push({ hex: String(e.data.hex), side: e.data.side as Side, turn: before.turn });
@@ -282,7 +297,9 @@ export function playGame(opts: DriverOptions): GameSummary {
   });
   const { state, steps } = result;
   const endedBy =
-    result.stopped === 'step-limit' || result.stopped === 'turn-limit' ? result.stopped : undefined;
+    result.stopped === 'step-limit' || result.stopped === 'turn-limit' || result.stopped === 'stop-when'
+      ? result.stopped
+      : undefined;
   const victory = scoreGame(state, map);
   const losses: Record<Side, SideTally> = {
     'prussian-allied': { eliminated: 0, prisoners: 0 },

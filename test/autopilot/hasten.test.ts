@@ -6,10 +6,12 @@ import type { Level } from '../../src/autopilot/decide.js';
 import { decideWithReason, STYLES } from '../../src/autopilot/decide.js';
 import { driverMap, playGame } from '../../src/autopilot/driver.js';
 import { leaderHex, makePlan } from '../../src/autopilot/plan.js';
+import { positionState } from '../../src/autopilot/position.js';
 import { createAutopilotRng } from '../../src/autopilot/rng.js';
 import { boardFromView } from '../../src/autopilot/view-adapter.js';
 import type { GameState, Seat } from '../../src/engine/types.js';
 import { view } from '../../src/engine/view.js';
+import { loadPosition } from '../support/positions.js';
 
 const map = driverMap();
 
@@ -20,26 +22,22 @@ function levels(allies: Level): Partial<Record<Seat, Level>> {
 }
 
 /**
- * 1756 seed 14, the expert allies against passive: the state as Prussia is first asked in the
- * Force March Phase of turn 11 (the Coalition's player-turn), and the turn of each siege event.
+ * 1756 seed 14, the expert allies against passive (positions/hasten-1756-14.json): the state as
+ * Prussia is first asked in the Force March Phase of turn 11 (the Coalition's player-turn); then the
+ * expert plays on from there, and the turn of each siege event is noted.
  */
 function game(): { forceMarch: GameState; depotTurn?: number; firstRoll?: number } {
-  let forceMarch: GameState | undefined;
+  const forceMarch = positionState(loadPosition('hasten-1756-14'), map);
   let depotTurn: number | undefined;
   let firstRoll: number | undefined;
   playGame({
     scenario: '1756',
     seed: 14,
+    from: forceMarch,
+    turns: 14,
     level: levels('expert'),
     map,
     onStep: ({ state, action, seat, events }) => {
-      if (
-        !forceMarch &&
-        state.turn === 11 &&
-        state.phase === 'forcemarch' &&
-        state.pending.includes('prussia')
-      )
-        forceMarch = state;
       if (
         depotTurn === undefined &&
         seat === 'prussia' &&
@@ -51,7 +49,6 @@ function game(): { forceMarch: GameState; depotTurn?: number; firstRoll?: number
         firstRoll = state.turn;
     },
   });
-  if (!forceMarch) throw new Error('no Force March Phase of Prussia on turn 11');
   return {
     forceMarch,
     ...(depotTurn === undefined ? {} : { depotTurn }),

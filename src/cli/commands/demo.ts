@@ -11,6 +11,7 @@ export const summary = 'Play a local campaign with the autopilot on every seat (
 const HELP = `Usage: ftg demo [--scenario 1757|PATH] [--seed N] [--turns N] [--out DIR] [--no-maps]
                 [--level standard|passive|SEAT=LEVEL,...] [--dice 4,2,6] [--quiet]
                 [--tactical off|offer|always] [--trace all|SEAT,...]
+                [--cut TURN:PHASE[:SEAT]|end --position FILE] [--from FILE]
 
   --scenario   a scenario id (1756..1762, default 1757) or a path to a scenario JSON file
   --seed       the game seed (default 1); the autopilots' own RNGs derive from it
@@ -23,6 +24,12 @@ const HELP = `Usage: ftg demo [--scenario 1757|PATH] [--seed N] [--turns N] [--o
   --trace      print every autopilot decision of these seats (or all) with its reason, as
                "T<turn> <phase> <seat>: <action JSON> -- <reason>" (ends of step left out); every
                seat's private plan shows, so this is for local runs and bug reports only
+  --cut        TURN:PHASE[:SEAT]: play to the first state of that Game-Turn and phase (with that
+               seat to act), write the game there as a position file (--position FILE) and stop;
+               end: the whole game
+  --position   where --cut writes the position: the scenario, seed, dice and action log, which
+               the engine alone replays (tests build board positions from such files)
+  --from       a position file: play on from there (its scenario, seed and dice)
   --tactical   off|offer|always: fight eligible battles out on the tactical map (default off here,
                since every seat is the autopilot and they accept the offer; campaigns in the
                service default to offer)
@@ -66,6 +73,9 @@ export async function run(args: string[]): Promise<number> {
       tactical: { type: 'string' },
       games: { type: 'string' },
       trace: { type: 'string' },
+      cut: { type: 'string' },
+      position: { type: 'string' },
+      from: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -82,7 +92,24 @@ export async function run(args: string[]): Promise<number> {
   type Level = import('../../autopilot/decide.js').Level;
   type Seat = import('../../engine/index.js').Seat;
 
-  const scenarioArg = (values.scenario as string | undefined) ?? '1757';
+  // --from: a recorded position (src/autopilot/position.ts) names the scenario, seed and dice.
+  let from: import('../../autopilot/position.js').Position | undefined;
+  if (values.from !== undefined) {
+    for (const clash of ['scenario', 'seed', 'dice', 'games', 'cut'] as const)
+      if (values[clash] !== undefined)
+        return fail(`--from takes the scenario, seed and dice from the position file; drop --${clash}`);
+    let raw: unknown;
+    try {
+      raw = JSON.parse(readFileSync(String(values.from), 'utf8'));
+    } catch (e) {
+      return fail(`--from "${values.from}" is not a readable JSON file: ${(e as Error).message}`);
+    }
+    const { parsePosition } = await import('../../autopilot/position.js');
+    const p = parsePosition(raw);
+    if (!p.ok) return fail(`--from ${values.from}: not a position file (${p.message})`);
+    from = p.value;
+  }
+  const scenarioArg = from?.scenario ?? (values.scenario as string | undefined) ?? '1757';
   let scenario: Parameters<typeof engine.setup>[0];
   let scenarioName: string;
   if (engine.isScenarioId(scenarioArg)) {
@@ -102,7 +129,7 @@ export async function run(args: string[]): Promise<number> {
     scenario = parsed.value;
     scenarioName = parsed.value.id;
   }
-  const seedText = (values.seed as string | undefined) ?? '1';
+  const seedText = from ? String(from.seed) : ((values.seed as string | undefined) ?? '1');
   const seed = /^-?\d+$/.test(seedText) ? Number(seedText) : seedText;
   let turns: number | undefined;
   if (values.turns !== undefined) {
@@ -110,7 +137,7 @@ export async function run(args: string[]): Promise<number> {
     if (!Number.isInteger(turns) || turns < 1 || turns > 18)
       return fail(`--turns must be a Game-Turn 1..18, got "${values.turns}"`);
   }
-  let dice: number[] | undefined;
+  let dice: number[] | undefined = from?.dice;
   if (values.dice !== undefined) {
     const parts = String(values.dice)
       .split(',')
@@ -155,6 +182,21 @@ export async function run(args: string[]): Promise<number> {
       );
     traceSeats = new Set(list);
   }
+  // --cut: play to the first state of that turn and phase (with that seat to act), write the
+  // position there (--position FILE) and stop.
+  let cut: ((state: import('../../engine/index.js').GameState) => boolean) | 'end' | undefined;
+  if (values.cut !== undefined) {
+    const { parseCut } = await import('../../autopilot/position.js');
+    cut = parseCut(String(values.cut));
+    if (!cut)
+      return fail(
+        `--cut takes TURN:PHASE, TURN:PHASE:SEAT (e.g. 11:forcemarch:prussia) or end; phases: ${engine.GAME_TURN_PHASES.join(', ')}; got "${values.cut}"`,
+      );
+    if (values.position === undefined) return fail('--cut needs --position FILE (where the position goes)');
+    if (typeof scenario !== 'string')
+      return fail('--cut needs a scenario id (1756..1762): a position records the scenario by its id');
+    if (values.games !== undefined) return fail('--cut plays one game: drop --games');
+  } else if (values.position !== undefined) return fail('--position needs --cut TURN:PHASE[:SEAT]');
   const maps = !values['no-maps'];
   const outDir = (values.out as string | undefined) ?? join('out', `${scenarioName}-${seedText}`);
 
@@ -162,6 +204,43 @@ export async function run(args: string[]): Promise<number> {
   const map = loadMap();
   engine.useMap(map);
   const { playGame } = await import('../../autopilot/driver.js');
+
+  if (cut && typeof scenario === 'string') {
+    const { recordPosition, formatPosition } = await import('../../autopilot/position.js');
+    const levelText = typeof level === 'string' ? level : JSON.stringify(level);
+    const cutText = String(values.cut);
+    let rec: ReturnType<typeof recordPosition>;
+    try {
+      rec = recordPosition(
+        { scenario, seed, level, map, ...(dice ? { dice } : {}) },
+        cut,
+        `ftg demo --scenario ${scenario} --seed ${seedText} --level ${levelText}${dice ? ` --dice ${dice.join(',')}` : ''} --cut ${cutText}`,
+      );
+    } catch (e) {
+      console.error(`ftg demo: the game stopped: ${(e as Error).message}`);
+      return 1;
+    }
+    if (!rec) {
+      console.error(`ftg demo: the game never reached ${cutText}; no position written`);
+      return 1;
+    }
+    const file = String(values.position);
+    writeFileSync(file, formatPosition(rec.position));
+    const next = engine.pendingSeats(rec.state)[0];
+    console.log(
+      `Position written to ${file}: scenario ${scenario}, seed ${seedText}, ${rec.position.actions.length} actions; Game-Turn ${rec.state.turn}, ${rec.state.phase}${next ? `, ${next} to act` : ''}`,
+    );
+    return 0;
+  }
+  let fromState: import('../../engine/index.js').GameState | undefined;
+  if (from) {
+    const { positionState } = await import('../../autopilot/position.js');
+    try {
+      fromState = positionState(from, map);
+    } catch (e) {
+      return fail(`--from ${values.from}: ${(e as Error).message}`);
+    }
+  }
 
   if (values.games !== undefined) {
     const games = Number(values.games);
@@ -250,6 +329,7 @@ export async function run(args: string[]): Promise<number> {
       ...(turns !== undefined ? { turns } : {}),
       ...(dice ? { dice } : {}),
       ...(tactical ? { tactical } : {}),
+      ...(fromState ? { from: fromState } : {}),
       ...(traceSeats
         ? {
             onStep: ({ seat, action, why, state }: import('../../autopilot/driver.js').StepInfo) => {
