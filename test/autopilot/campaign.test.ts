@@ -1,5 +1,10 @@
 // Issue 20: the campaign plan (objectives, main army, covers, depot guards), battles by expected
-// outcome, distinct levels, and the information check for every playing level.
+// outcome, distinct levels, and the information check for every playing level. A test that needs a
+// board situation of a particular game builds it from a recorded position
+// (test/autopilot/positions/campaign-*.json, src/autopilot/position.ts): the engine replays the
+// logged actions, so the situation stays put when the autopilot changes; a test of what the
+// autopilot then does plays on live from there (`playGame({ from })`, the autopilots' RNGs restart
+// at the cut).
 import { describe, expect, it } from 'vitest';
 import { campaignPlan } from '../../src/autopilot/campaign.js';
 import { canMarchOff } from '../../src/autopilot/command-limit.js';
@@ -14,14 +19,17 @@ import {
 import { driverMap, playGame } from '../../src/autopilot/driver.js';
 import { marchDistanceFrom, SUPPLY_LENGTH, supplyPicture } from '../../src/autopilot/geometry.js';
 import { makePlan } from '../../src/autopilot/plan.js';
+import { positionState, replayPosition } from '../../src/autopilot/position.js';
 import { createAutopilotRng } from '../../src/autopilot/rng.js';
 import { boardFromView } from '../../src/autopilot/view-adapter.js';
+import type { Action } from '../../src/engine/actions.js';
 import { apply } from '../../src/engine/apply.js';
 import { MAX_MA } from '../../src/engine/index.js';
 import { setup } from '../../src/engine/setup.js';
 import type { GameState, Seat, Side } from '../../src/engine/types.js';
 import { view } from '../../src/engine/view.js';
 import { distance as hexDistance } from '../../src/map/hex.js';
+import { loadPosition } from '../support/positions.js';
 
 const map = driverMap();
 
@@ -62,14 +70,18 @@ describe('autopilot campaign plan', () => {
 
   // Seed 2: re-pinned when the 9.6 table was re-shaped (issue 20). Since Brunswick marches with the
   // army (`gather`, 28 Nov 2026) seeds 1, 2, 3, 5 and 6 of seeds 1-8 take Dresden (seed 1 loses it
-  // again on turn 17).
+  // again on turn 17). Now from positions/campaign-1756-2.json (expert self-play, cut 10:march:prussia):
+  // Frederick staged at 1720 with his depot there being built; the experts play on live from there,
+  // and the guard and the siege are their decisions (in the recorded game Brunswick guards the depot
+  // on turn 10 and Dresden falls on turn 14).
   it('13.12/10.12 B: Prussia besieges and takes Dresden in 1756 behind a guarded depot line (seed 2)', () => {
-    const probe = setup('1756', 2, { map });
+    const from = positionState(loadPosition('campaign-1756-2'), map);
     let guarded = false;
     const g = playGame({
       scenario: '1756',
       seed: 2,
-      level: sideLevels(probe, 'expert', 'expert'),
+      from,
+      level: sideLevels(from, 'expert', 'expert'),
       map,
       onStep: ({ seat, why }) => {
         if (seat === 'prussia' && why.startsWith('guards the depot')) guarded = true;
@@ -100,13 +112,17 @@ describe('autopilot campaign plan', () => {
     // session, when a leader stopped walking off alone from SP that guard no depot and Dresden fell
     // on turn 14 there; then seed 58 until the expert force-marched into the fortress it means to
     // besiege, `hasten`, and Dresden fell on turn 17 there; seed 24 rolls on turns 14-18 and takes
-    // Dresden on turn 18.)
-    const probe = setup('1756', 24, { map });
+    // Dresden on turn 18.) Now from positions/campaign-1756-24.json (expert self-play, cut
+    // 12:march:prussia): Frederick on his finished depot at 1720 about to march on Dresden; the
+    // experts play on live from there, so the guard he leaves at 1720, the siege and the winter are
+    // theirs.
+    const from = positionState(loadPosition('campaign-1756-24'), map);
     const rolls: number[] = [];
     const g = playGame({
       scenario: '1756',
       seed: 24,
-      level: sideLevels(probe, 'expert', 'expert'),
+      from,
+      level: sideLevels(from, 'expert', 'expert'),
       map,
       onStep: ({ seat, events, state }) => {
         for (const e of events)
@@ -126,21 +142,13 @@ describe('autopilot campaign plan', () => {
     // expert's `stay` changed that game; against hold (a Coalition that does not change with the
     // expert) no outcome of seeds 1-50 hung on it then, so the decision itself is checked: Fouque's
     // five SP on the depot at 0734 while Frederick besieges Brunn (0631). (Seed 25, with the depot
-    // at 0833, until the expert's `hasten` force march changed that game.)
-    const probe = setup('1759', 13, { map });
-    let state: GameState | undefined;
-    playGame({
-      scenario: '1759',
-      seed: 13,
-      level: sideLevels(probe, 'expert', 'hold'),
-      map,
-      onStep: ({ state: s }) => {
-        if (!state && s.turn === 18 && s.phase === 'march' && s.phasing === 'prussian-allied')
-          state = structuredClone(s);
-      },
-    });
-    expect(state?.turn).toBe(state?.lastTurn);
-    const board = boardFromView(view(state as GameState, 'prussia', [], map), map);
+    // at 0833, until the expert's `hasten` force march changed that game.) The state:
+    // positions/campaign-1759-13.json, recorded from that game (expert against hold) and cut before
+    // the first state of the Prussian-Allied March Phase of turn 18.
+    const state = positionState(loadPosition('campaign-1759-13'), map);
+    expect([state.phase, state.phasing]).toEqual(['march', 'prussian-allied']);
+    expect(state.turn).toBe(state.lastTurn);
+    const board = boardFromView(view(state, 'prussia', [], map), map);
     expect(board.besieged?.has('0631')).toBe(true);
     expect(makePlan(board, STYLES.expert).goals.get('fouque')).toMatchObject({ hex: '0734', kind: 'guard' });
     // The standard level (no `drive`) takes him into winter quarters at Olmutz.
@@ -148,15 +156,9 @@ describe('autopilot campaign plan', () => {
   });
 
   it('9.3: by the odds with leaders (not 1.6 times the SP) the expert seeks battle where the novice does not (1757)', () => {
-    const probe = setup('1757', 1, { map });
-    const g = playGame({
-      scenario: '1757',
-      seed: 1,
-      level: sideLevels(probe, 'expert', 'passive'),
-      map,
-      turns: 1,
-    });
-    const state = toMarch(g.state, 'prussia');
+    // positions/campaign-1757-1.json: 1757 seed 1 after turn 1, the expert allies against passive
+    // (where `playGame({ turns: 1 })` stopped); then every step passed to the Prussian March Phase.
+    const state = toMarch(positionState(loadPosition('campaign-1757-1'), map), 'prussia');
     const board = boardFromView(view(state, 'prussia', [], map), map);
     // Frederick (15 SP at 1527) next to Koenigsegg's hidden army at 1528. Taken as 11 SP (15 v 11 is
     // under the novice's 1.6 times), the odds with Frederick's bonuses and Initiative against
@@ -202,16 +204,10 @@ describe('autopilot: the expert marches on an enemy field army it expects to bea
     // 1757 seed 2 after a turn of standard self-play: Koenigsegg's army at 1426. The Prussian trace
     // does not enter his hex, nor leave the hexes of his Zone of Control (6.1, 10.32), so the hex
     // itself is never in the Prussian picture; until 28 Nov 2026 `seek` asked for it to be, and the
-    // Prussians never sought out an Austrian army.
-    const probe = setup('1757', 2, { map });
-    const g = playGame({
-      scenario: '1757',
-      seed: 2,
-      level: sideLevels(probe, 'standard', 'standard'),
-      map,
-      turns: 1,
-    });
-    const board = boardFromView(view(toMarch(g.state, 'prussia'), 'prussia', [], map), map);
+    // Prussians never sought out an Austrian army. The game: positions/campaign-1757-2.json (standard
+    // self-play cut where `playGame({ turns: 1 })` stopped), then passed to the Prussian March Phase.
+    const state = positionState(loadPosition('campaign-1757-2'), map);
+    const board = boardFromView(view(toMarch(state, 'prussia'), 'prussia', [], map), map);
     expect(board.enemies.get('1426')?.leaders.map((l) => l.id)).toContain('koenigsegg');
     expect(supplyPicture(board).supplied.has('1426')).toBe(false);
     const goal = makePlan(board, STYLES.expert).goals.get('frederick');
@@ -231,8 +227,12 @@ describe('autopilot: the expert marches on an enemy field army it expects to bea
 describe('autopilot: split marches leave a depot guard (10.12 B, 5.35)', () => {
   it('10.12 B: an army leaving its field depot drops one SP there, and the engine accepts the split march', () => {
     // 1758 seed 2, the Coalition at expert against a passive Prussian-Allied side: the Russian
-    // army builds depots on its way west; without a guard each depot would stop feeding it.
-    let state = setup('1758', 2, { map });
+    // army builds depots on its way west; without a guard each depot would stop feeding it. From
+    // positions/campaign-1758-2.json (that game cut 3:march:russia: Fermor's 29 SP on the finished
+    // depot at 3339, before the first split march of the game) the autopilots play on to turn 6 in
+    // the loop below, which checks each decision against the engine's list (their RNGs start afresh
+    // at the cut; from there the Russians split on turns 3 and 5, the Empire on turn 4).
+    let state = positionState(loadPosition('campaign-1758-2'), map);
     const levels = sideLevels(state, 'passive', 'expert');
     const rngs = new Map<Seat, ReturnType<typeof createAutopilotRng>>();
     let splits = 0;
@@ -360,9 +360,18 @@ describe('autopilot: the main army is one that can march (5.37)', () => {
     expect(after.roles.get('loudoun')?.role).toBe('main');
   });
 
+  // Played live from the set-up on purpose: the expert Coalition's whole campaign is what is
+  // checked (Loudoun marches on turn 1), so no board situation of the game is pinned. The game stops
+  // once Schweidnitz falls (turn 5 in that game).
   it('5.37: against the hold baseline the expert Coalition of 1761 (seed 42) takes Schweidnitz; its armies no longer stand all year', () => {
     const s0 = setup('1761', 42, { map });
-    const g = playGame({ scenario: '1761', seed: 42, level: sideLevels(s0, 'hold', 'expert') });
+    const g = playGame({
+      scenario: '1761',
+      seed: 42,
+      level: sideLevels(s0, 'hold', 'expert'),
+      map,
+      stopWhen: (s) => s.fortressControl['1631'] === 'coalition',
+    });
     expect(g.captures.some((c) => c.hex === '1631' && c.side === 'coalition')).toBe(true);
   });
 });
@@ -371,17 +380,11 @@ describe('autopilot: the expert main army stays on the offensive', () => {
   // Re-pinned when the estimate of hidden strengths changed and again for the 300 %/400 % columns of
   // rules version 3 (issue 20): in 1760 seed 3 the expert Austrians take Breslau by Turn 8 (Turn 9
   // until the expert's `hasten` force march changed the dice of that game); the Prussian main army
-  // (17 SP in that game) is moved two hexes from Breslau to threaten it.
+  // (17 SP in that game) is moved two hexes from Breslau to threaten it. The game:
+  // positions/campaign-1760-3.json (passive against expert, cut where `playGame({ turns: 8 })`
+  // stopped), then passed to the Austrian March Phase of turn 9.
   it('13.1: after taking Breslau (1760 seed 3) the expert main army marches on Schweidnitz; the standard one stands guard', () => {
-    const probe = setup('1760', 3, { map });
-    const g = playGame({
-      scenario: '1760',
-      seed: 3,
-      level: sideLevels(probe, 'passive', 'expert'),
-      map,
-      turns: 8,
-    });
-    const state = toMarch(g.state, 'austria');
+    const state = toMarch(positionState(loadPosition('campaign-1760-3'), map), 'austria');
     expect(state.leaders.daun?.hex).toBe('1733');
     expect(state.fortressControl['1733']).toBe('coalition');
     const fred = state.leaders.frederick;
@@ -404,22 +407,30 @@ describe('autopilot: fortresses on the way to the campaign objective (10.2, 13.1
   // 1760 seed 1, novice allies against the standard Coalition. The Austrian objective is Breslau,
   // beyond the Austrian supply net; until 28 Nov 2026 the campaign objective counted half as much
   // again wherever it lay, and Daun waited at staging hexes for depots towards Breslau (turns 1-16)
-  // while Neisse stood in reach: the Coalition took no fortress in that game.
+  // while Neisse stood in reach: the Coalition took no fortress in that game. Now from
+  // positions/campaign-1760-1-neisse.json (that game cut 5:march:austria: Daun's 33 SP on his depot
+  // at 1136 on the way to Breslau, Neisse (1434) within reach, Loudoun at Torgau (1821)); the
+  // Coalition's choice of Neisse and all that follows is played live from there. With the
+  // autopilots' RNGs restarted at the cut Breslau falls on turn 11 (turn 10 in the recorded game),
+  // hence 11 turns. The captures of the log before the cut (none) are counted too.
   it('10.2: the objective counts extra only inside the supply net, so Daun takes Neisse first and then Breslau', () => {
-    const probe = setup('1760', 1, { map });
+    const p = loadPosition('campaign-1760-1-neisse');
     const captures: Array<{ turn: number; hex: string }> = [];
-    let last = probe.fortressControl;
+    let last = setup(p.scenario, p.seed, { map }).fortressControl;
+    const note = ({ state }: { state: GameState }) => {
+      for (const [hex, side] of Object.entries(state.fortressControl))
+        if (side === 'coalition' && last[hex] !== 'coalition') captures.push({ turn: state.turn, hex });
+      last = state.fortressControl;
+    };
+    const from = replayPosition(p, note, map);
     const g = playGame({
       scenario: '1760',
       seed: 1,
-      level: sideLevels(probe, 'novice', 'standard'),
+      from,
+      level: sideLevels(from, 'novice', 'standard'),
       map,
-      turns: 10,
-      onStep: ({ state }) => {
-        for (const [hex, side] of Object.entries(state.fortressControl))
-          if (side === 'coalition' && last[hex] !== 'coalition') captures.push({ turn: state.turn, hex });
-        last = state.fortressControl;
-      },
+      turns: 11,
+      onStep: note,
     });
     expect(captures.map((c) => c.hex).slice(0, 3)).toEqual(['1821', '1434', '1733']);
     expect(g.state.fortressControl['1434']).toBe('coalition');
@@ -443,23 +454,19 @@ describe('autopilot: the expert counts the turns to the first siege roll (10.41-
     expect(hexDistance(expert?.hex ?? '', '1623')).toBeLessThanOrEqual(SUPPLY_LENGTH['prussian-allied']);
   });
 
-  /** The Prussian March Phase after `turns` Game-Turns of 1756 seed 1, as the Prussian seat sees it. */
-  const board1756 = (coalition: Level, turns: number, seed = 1) => {
-    const probe = setup('1756', seed, { map });
-    const g = playGame({
-      scenario: '1756',
-      seed,
-      level: sideLevels(probe, 'expert', coalition),
-      map,
-      turns,
-    });
-    return boardFromView(view(toMarch(g.state, 'prussia'), 'prussia', [], map), map);
-  };
+  /**
+   * The Prussian March Phase of a recorded 1756 game (positions/<name>.json, cut at the end of a
+   * Game-Turn, where `playGame({ turns })` stopped), every step passed to it, as the Prussian seat
+   * sees it.
+   */
+  const board1756 = (name: string) =>
+    boardFromView(view(toMarch(positionState(loadPosition(name), map), 'prussia'), 'prussia', [], map), map);
 
   it('10.12 B: the expert army on its finished depot marches on Dresden without waiting for the guard; it leaves an SP there instead', () => {
     // Turn 11 against a passive Coalition: Frederick on his depot at 1720, Brunswick (the guard)
-    // still on his way from Silesia.
-    const board = board1756('passive', 10);
+    // still on his way from Silesia. positions/campaign-1756-1.json: 1756 seed 1, the expert allies
+    // against passive, cut after turn 10.
+    const board = board1756('campaign-1756-1');
     expect(board.depots).toContainEqual(expect.objectContaining({ hex: '1720', status: 'complete' }));
     expect(makePlan(board, STYLES.standard).goals.get('frederick')?.note).toBe(
       'waits on its depot for the guard',
@@ -473,8 +480,9 @@ describe('autopilot: the expert counts the turns to the first siege roll (10.41-
     // cuts the path to his depots (10.32), and without it the path would be open again. (Seed 1,
     // turn 14, with the Saxons at Torgau, until Brunswick marched with the army, `gather`; then
     // seed 8 and seed 13 until the expert took its subordinate leaders along and sent leaders
-    // with no SP into threatened garrisons, 29 Nov 2026.)
-    const board = board1756('expert', 13, 30);
+    // with no SP into threatened garrisons, 29 Nov 2026.) positions/campaign-1756-30.json: 1756
+    // seed 30, expert self-play, cut after turn 13.
+    const board = board1756('campaign-1756-30');
     expect(supplyPicture(board).supplied.has('1623')).toBe(false);
     const expert = makePlan(board, STYLES.expert).goals.get('frederick');
     expect(expert).toMatchObject({ hex: '1620', kind: 'attack' });
@@ -485,17 +493,12 @@ describe('autopilot: the expert counts the turns to the first siege roll (10.41-
 });
 
 describe('autopilot: covers that strike, and depots that serve (the expert)', () => {
-  /** `seat` to act in its `phase` of turn `turn` of a game at `level` on every seat. */
-  const at = (
-    scenario: '1757' | '1759',
-    seed: number,
-    level: Level,
-    turn: number,
-    seat: Seat,
-    phase: string,
-  ) => {
-    const g = playGame({ scenario, seed, level, map, turns: turn - 1 });
-    let s = g.state;
+  /**
+   * `seat` to act in its `phase` of turn `turn`: a recorded game (positions/<name>.json, cut where
+   * `playGame({ turns: turn - 1 })` stopped) with every step passed to it.
+   */
+  const at = (name: string, turn: number, seat: Seat, phase: string) => {
+    let s = positionState(loadPosition(name), map);
     for (let i = 0; i < 400 && !(s.phase === phase && s.pending.includes(seat)); i++) {
       const r = apply(s, s.pending[0] as Seat, { type: 'done' }, map);
       if (!r.ok) throw new Error(r.error.message);
@@ -507,11 +510,9 @@ describe('autopilot: covers that strike, and depots that serve (the expert)', ()
 
   it('9.3/5.43: the expert cover falls on the one army that threatens its fortress; the standard level waits inside', () => {
     // 1757 seed 14, standard self-play, turn 2: Schwerin covers Breslau against the Austrian corps
-    // four hexes off at 1430, within a march of him.
-    const board = boardFromView(
-      view(at('1757', 14, 'standard', 2, 'prussia', 'march'), 'prussia', [], map),
-      map,
-    );
+    // four hexes off at 1430, within a march of him (positions/campaign-1757-14.json, cut after
+    // turn 1).
+    const board = boardFromView(view(at('campaign-1757-14', 2, 'prussia', 'march'), 'prussia', [], map), map);
     expect(board.enemies.get('1430')?.hasCombat).toBe(true);
     expect(hexDistance('1430', '1733')).toBe(4);
     expect(makePlan(board, STYLES.standard).goals.get('schwerin')).toMatchObject({
@@ -533,8 +534,9 @@ describe('autopilot: covers that strike, and depots that serve (the expert)', ()
 
   it('10.12 B: a finished field depot nobody stands in does not crowd out a new one for the expert (1759 seed 3, the French at 1218)', () => {
     // Until 6 Dec 2026 (the halt before the step ends, decide.ts) the same case was seed 1's French
-    // army at 1118 on turn 12; the marches of that game now go otherwise.
-    const s = at('1759', 3, 'standard', 15, 'france', 'depot');
+    // army at 1118 on turn 12; the marches of that game now go otherwise. The game:
+    // positions/campaign-1759-3.json (standard self-play, cut after turn 14).
+    const s = at('campaign-1759-3', 15, 'france', 'depot');
     // Two finished depots within three hexes of the French army, both empty: they feed nothing.
     expect(s.depots['1219']?.status).toBe('complete');
     expect(s.depots['1320']?.status).toBe('complete');
@@ -556,20 +558,27 @@ describe('autopilot: covers that strike, and depots that serve (the expert)', ()
 
 describe('autopilot sieges (13.0)', () => {
   it("13.0/13.15: once a roll at Breslau shows Kleist's Initiative 2 (no roll can breach), Daun's army breaks off for Glatz (1760 seed 1, hold against expert)", () => {
-    const probe = setup('1760', 1, { map });
+    // positions/campaign-1760-1-breslau-roll.json: 1760 seed 1, hold against expert, cut just after
+    // Daun's first siege roll at Breslau (the first state with a roll recorded for 1733); the
+    // experts play on live from there, so breaking off is their decision. Rolls are counted over
+    // the log and the game played on.
+    const p = loadPosition('campaign-1760-1-breslau-roll');
     const rolls: Array<{ turn: number; hex: string }> = [];
+    const note = ({ seat, action, state }: { seat: Seat; action: Action; state: GameState }) => {
+      if (seat === 'austria' && action.type === 'siege-resolve')
+        rolls.push({ turn: state.turn, hex: action.hex });
+    };
+    const from = replayPosition(p, note, map);
     const g = playGame({
       scenario: '1760',
       seed: 1,
-      level: sideLevels(probe, 'hold', 'expert'),
+      from,
+      level: sideLevels(from, 'hold', 'expert'),
       map,
       // To Turn 8: Daun's force march into Glatz (`hasten`) now brings its siege on so soon that
       // Glatz falls on Turn 9, and the army moves on (it stood at Glatz after Turn 11 before).
       turns: 8,
-      onStep: ({ seat, action, state }) => {
-        if (seat === 'austria' && action.type === 'siege-resolve')
-          rolls.push({ turn: state.turn, hex: action.hex });
-      },
+      onStep: note,
     });
     // Kleist (Initiative 2) commands Breslau's garrison; the view does not show him (12.11).
     expect(g.state.leaders.kleist?.hex).toBe('1733');

@@ -4,35 +4,18 @@
 // west; walking there alone, they met Browne's army while Frederick besieged Dresden without them.
 import { describe, expect, it } from 'vitest';
 import { STYLES } from '../../src/autopilot/decide.js';
-import { driverMap, playGame } from '../../src/autopilot/driver.js';
+import { driverMap } from '../../src/autopilot/driver.js';
 import { makePlan } from '../../src/autopilot/plan.js';
+import { positionState } from '../../src/autopilot/position.js';
 import { boardFromView } from '../../src/autopilot/view-adapter.js';
 import { MAX_MA } from '../../src/engine/index.js';
 import { setup } from '../../src/engine/setup.js';
-import type { GameState } from '../../src/engine/types.js';
 import { view } from '../../src/engine/view.js';
 import { distance } from '../../src/map/hex.js';
+import { loadPosition } from '../support/positions.js';
 
 const map = driverMap();
 const SCATTERED = { ...STYLES.expert, gather: false };
-
-/** The state as Prussia is first to act in the March Phase of `turn`, expert self-play of 1756. */
-function prussianMarch(seed: number, turn: number): GameState {
-  let got: GameState | undefined;
-  playGame({
-    scenario: '1756',
-    seed,
-    level: 'expert',
-    map,
-    turns: turn,
-    onStep: ({ state }) => {
-      if (!got && state.turn === turn && state.phase === 'march' && state.pending.includes('prussia'))
-        got = state;
-    },
-  });
-  if (!got) throw new Error(`no Prussian March Phase on turn ${turn}`);
-  return got;
-}
 
 describe('autopilot: a far depot guard gathers on the main army (the expert)', () => {
   it('10.12/5.1: Brunswick, more than a march from Magdeburg with no depot to guard, joins Frederick', () => {
@@ -52,7 +35,10 @@ describe('autopilot: a far depot guard gathers on the main army (the expert)', (
   });
 
   it('10.12 B: a guard posted on a field depot keeps its post (1756 seed 10, turn 12)', () => {
-    const board = boardFromView(view(prussianMarch(10, 12), 'prussia', [], map), map);
+    // positions/gather-1756-10.json: expert self-play of 1756 seed 10, cut with
+    // `--cut 12:march:prussia` (as Prussia is first to act in the March Phase of turn 12).
+    const state = positionState(loadPosition('gather-1756-10'), map);
+    const board = boardFromView(view(state, 'prussia', [], map), map);
     const plan = makePlan(board, STYLES.expert);
     const guard = [...(plan.campaign?.roles ?? [])].find(([, r]) => r.role === 'guard');
     expect(guard?.[1].post).toBe('1720');

@@ -3,39 +3,38 @@
 // docs/balance.md, "A halt before the step ends".
 import { describe, expect, it } from 'vitest';
 import { decideWithReason } from '../../src/autopilot/decide.js';
-import { driverMap, playGame } from '../../src/autopilot/driver.js';
+import { driverMap } from '../../src/autopilot/driver.js';
+import { positionState } from '../../src/autopilot/position.js';
 import { createAutopilotRng } from '../../src/autopilot/rng.js';
 import { apply } from '../../src/engine/index.js';
 import { legalActions } from '../../src/engine/legal.js';
 import type { GameState } from '../../src/engine/types.js';
 import { view } from '../../src/engine/view.js';
+import { loadPosition } from '../support/positions.js';
 
 const map = driverMap();
 
 /**
- * 1762 seed 4, expert self-play: the first French March Phase (turn 5) in which Clermont's army is
- * still the moving force (it may go on, 5.53 A) and Contades, with 13 SP on his finished depot at
- * 1612, has not moved. Seed 3 was the pin until the expert's force marches into a fortress it means
- * to besiege (`hasten`) drew other dice from the shared stream and that game no longer meets it.
+ * 1762 seed 4, expert self-play (positions/halt-1762-4.json): the first French March Phase (turn 5)
+ * in which Clermont's army is still the moving force (it may go on, 5.53 A) and Contades, with 13 SP
+ * on his finished depot at 1612, has not moved. The position was recorded by playing the seed and
+ * cutting before the first state with France pending in a March Phase, Clermont's the French force
+ * in `movement.active`, Contades not in `movement.moved`, Contades at 1612 and the depot there
+ * complete; the engine replays its log, so a change to the autopilot no longer moves it. Seed 3 was
+ * the pin until the expert's force marches into a fortress it means to besiege (`hasten`) drew
+ * other dice from the shared stream and that game no longer met it.
  */
 function clermontMoving(): GameState {
-  let got: GameState | undefined;
-  playGame({
-    scenario: '1762',
-    seed: 4,
-    level: 'expert',
-    map,
-    turns: 8,
-    onStep: ({ state }) => {
-      if (got || state.phase !== 'march' || !state.pending.includes('france')) return;
-      const active = state.movement.active.find((f) => f.nationality === 'france');
-      if (active?.leader !== 'clermont' || state.movement.moved.includes('contades')) return;
-      if (state.leaders.contades?.hex !== '1612' || state.depots['1612']?.status !== 'complete') return;
-      got = state;
-    },
-  });
-  if (!got) throw new Error('no French March Phase with Clermont moving and Contades at 1612');
-  return got;
+  const state = positionState(loadPosition('halt-1762-4'), map);
+  // The facts the position was cut for, so that a rule change that moves them shows here.
+  const active = state.movement.active.find((f) => f.nationality === 'france');
+  expect(state.phase).toBe('march');
+  expect(state.pending).toContain('france');
+  expect(active?.leader).toBe('clermont');
+  expect(state.movement.moved).not.toContain('contades');
+  expect(state.leaders.contades?.hex).toBe('1612');
+  expect(state.depots['1612']?.status).toBe('complete');
+  return state;
 }
 
 const decide = (state: GameState) =>

@@ -5,41 +5,33 @@
 // it is clearly the stronger.
 import { describe, expect, it } from 'vitest';
 import { decideWithReason, type Level } from '../../src/autopilot/decide.js';
-import { driverMap, playGame } from '../../src/autopilot/driver.js';
+import { driverMap } from '../../src/autopilot/driver.js';
+import { positionState } from '../../src/autopilot/position.js';
 import { createAutopilotRng } from '../../src/autopilot/rng.js';
 import { legalActions } from '../../src/engine/legal.js';
-import { setup } from '../../src/engine/setup.js';
-import type { GameState, Seat, Side } from '../../src/engine/types.js';
+import type { GameState, Seat } from '../../src/engine/types.js';
 import { view } from '../../src/engine/view.js';
+import { loadPosition } from '../support/positions.js';
 
 const map = driverMap();
 
-function levels(state: GameState, allied: Level, coalition: Level): Partial<Record<Seat, Level>> {
-  const out: Partial<Record<Seat, Level>> = {};
-  for (const [seat, side] of Object.entries(state.seatSide) as Array<[Seat, Side]>)
-    out[seat] = side === 'prussian-allied' ? allied : coalition;
-  return out;
-}
-
-/** The first honours question put to an allied seat in this game: the state and the seat. */
+/**
+ * The first honours question put to an allied seat, from positions/honours-<scenario>-<seed>.json:
+ * the allied seats expert against `coalition`, recorded with `recordPosition` cut before the first
+ * state in which an allied seat among those pending has a `siege-honours` action listed (the file's
+ * note says so); the state there and that seat.
+ */
 function firstHonours(scenario: '1756' | '1761', seed: number, coalition: Level) {
-  let found: { state: GameState; seat: Seat } | undefined;
-  playGame({
-    scenario,
-    seed,
-    level: levels(setup(scenario, seed, { map }), 'expert', coalition),
-    onStep: ({ state }) => {
-      if (found) return;
-      for (const seat of state.pending)
-        if (
-          state.seatSide[seat] === 'prussian-allied' &&
-          legalActions(state, seat, map).some((a) => a.type === 'siege-honours')
-        )
-          found = { state: structuredClone(state), seat };
-    },
-  });
-  if (!found) throw new Error(`no honours question in ${scenario} seed ${seed}`);
-  return found;
+  const p = loadPosition(`honours-${scenario}-${seed}`);
+  expect(p.note).toContain(`the coalition's ${coalition}`);
+  const state = positionState(p, map);
+  const seat = state.pending.find(
+    (s) =>
+      state.seatSide[s] === 'prussian-allied' &&
+      legalActions(state, s, map).some((a) => a.type === 'siege-honours'),
+  );
+  if (!seat) throw new Error(`no honours question in ${scenario} seed ${seed}`);
+  return { state, seat };
 }
 
 function answer(state: GameState, seat: Seat, level: Level): boolean | undefined {
@@ -50,12 +42,14 @@ function answer(state: GameState, seat: Seat, level: Level): boolean | undefined
 
 describe('autopilot: the honours of war (13.33)', () => {
   it('13.33/17.0: the allied expert grants the honours at a breach the standard level would storm (1761 seed 4, against passive)', () => {
+    // positions/honours-1761-4.json: Hanover is asked in the Siege Phase of turn 4.
     const { state, seat } = firstHonours('1761', 4, 'passive');
     expect(answer(state, seat, 'expert')).toBe(true);
     expect(answer(state, seat, 'standard')).toBe(false);
   });
 
   it('1756 A: the Saxon garrison of Dresden must surrender when denied, so the allied expert denies them (seed 3, against hold)', () => {
+    // positions/honours-1756-3.json: Prussia is asked in the Siege Phase of turn 13.
     const { state, seat } = firstHonours('1756', 3, 'hold');
     const ask = legalActions(state, seat, map).find((a) => a.type === 'siege-honours');
     expect(ask?.type === 'siege-honours' ? ask.hex : undefined).toBe('1623');

@@ -3,8 +3,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { playGame } from '../../src/autopilot/driver.js';
 import { countLosses, noLosses } from '../../src/autopilot/loss-census.js';
+import { replayPosition } from '../../src/autopilot/position.js';
 import { run } from '../../src/cli/commands/demo.js';
-import { type GameEvent, setup } from '../../src/engine/index.js';
+import { type GameEvent, type Nationality, type Side, setup } from '../../src/engine/index.js';
+import { loadPosition } from '../support/positions.js';
 
 const HOLD_VS_EXPERT = {
   prussia: 'hold',
@@ -15,6 +17,21 @@ const HOLD_VS_EXPERT = {
   sweden: 'expert',
   empire: 'expert',
 } as const;
+
+/**
+ * A recorded whole game replayed by the engine, its losses counted step by step as the driver
+ * counts them (`countLosses` on each step's events and the state after it) and the SP eliminated
+ * read from the ledger at the end. The log is fixed on purpose: the code under test is the census,
+ * not the autopilot, so its figures must not move when the autopilot changes.
+ */
+function replayedLosses(name: string) {
+  const causes = noLosses();
+  const end = replayPosition(loadPosition(name), ({ events, state }) => countLosses(causes, events, state));
+  const eliminated: Record<Side, number> = { 'prussian-allied': 0, coalition: 0 };
+  for (const [n, v] of Object.entries(end.ledger.eliminated))
+    eliminated[end.seatSide[n as Nationality]] += v ?? 0;
+  return { end, causes, eliminated };
+}
 
 function ev(kind: string, data: Record<string, unknown>): GameEvent {
   return { kind, text: kind, vis: { to: 'all' }, data };
@@ -58,18 +75,25 @@ describe('loss census', () => {
   });
 
   it('1760 seed 38, hold against the expert Coalition: the 16 SP it loses, by cause', () => {
-    const g = playGame({ scenario: '1760', seed: 38, level: HOLD_VS_EXPERT });
-    expect(g.losses.coalition.eliminated).toBe(16);
+    // positions/loss-census-1760-38.json: the whole game of 1760 seed 38, hold allies against the
+    // expert Coalition, recorded with `ftg demo --cut end`.
+    const g = replayedLosses('loss-census-1760-38');
+    expect(g.end.over?.reason).toBe('last-turn');
+    expect(g.eliminated.coalition).toBe(16);
     // Four siege rolls cost an SP (Breslau twice, Glatz, Schweidnitz); nine SP die in winter, four
     // of them depot guards with no leader (1218, 1332, 2023, 2222) and five with Daun before
     // Schweidnitz or Contades' army; one is lost out of supply (Contades at 2823 on turn 17). The
     // other two are Daun's force marches of turns 7 and 11, each a sum of six (5.2): no battle.
     expect(g.causes.coalition).toEqual({ winter: 9, winterUnled: 4, supply: 1, sortie: 4 });
-    expect(g.losses['prussian-allied'].eliminated).toBe(0);
+    expect(g.eliminated['prussian-allied']).toBe(0);
     expect(g.causes['prussian-allied']).toEqual({ winter: 0, winterUnled: 0, supply: 0, sortie: 0 });
   });
 
   it('ftg demo --games takes levels per seat and prints the losses by cause', async () => {
+    // `--games` can only play live (a position cannot be given to it), so the figures it must print
+    // are those the driver's census gives for the same live game (seed 38, these levels per seat),
+    // not pinned ones: the recorded game above pins the census itself.
+    const g = playGame({ scenario: '1760', seed: 38, level: HOLD_VS_EXPERT });
     const log = vi.spyOn(console, 'log').mockImplementation(() => {});
     const level = Object.entries(HOLD_VS_EXPERT)
       .map(([s, l]) => `${s}=${l}`)
@@ -88,12 +112,21 @@ describe('loss census', () => {
     const text = log.mock.calls.map((c) => String(c[0])).join('\n');
     log.mockRestore();
     expect(code).toBe(0);
-    expect(text).toContain('| SP eliminated | 0.0 | 16.0 |');
-    expect(text).toContain('| of them to winter (16.31) | 0.0 | 9.0 |');
-    expect(text).toContain('| of those, forces with no leader (5.3) | 0.0 | 4.0 |');
-    expect(text).toContain('| to supply (10.61) | 0.0 | 1.0 |');
-    expect(text).toContain('| to siege rolls (13.32) | 0.0 | 4.0 |');
-    // The two SP of Daun's force marches (5.2).
-    expect(text).toContain('| in battle and otherwise | 0.0 | 2.0 |');
-  });
+    const row = (label: string, a: number, c: number) => `| ${label} | ${a.toFixed(1)} | ${c.toFixed(1)} |`;
+    const [a, c] = [g.causes['prussian-allied'], g.causes.coalition];
+    const [ea, ec] = [g.losses['prussian-allied'].eliminated, g.losses.coalition.eliminated];
+    expect(text).toContain(row('SP eliminated', ea, ec));
+    expect(text).toContain(row('of them to winter (16.31)', a.winter, c.winter));
+    expect(text).toContain(row('of those, forces with no leader (5.3)', a.winterUnled, c.winterUnled));
+    expect(text).toContain(row('to supply (10.61)', a.supply, c.supply));
+    expect(text).toContain(row('to siege rolls (13.32)', a.sortie, c.sortie));
+    // What is left (in the recorded game, the two SP of Daun's force marches, 5.2).
+    expect(text).toContain(
+      row(
+        'in battle and otherwise',
+        ea - a.winter - a.supply - a.sortie,
+        ec - c.winter - c.supply - c.sortie,
+      ),
+    );
+  }, 120_000); // two live games (the reference and the CLI's)
 });

@@ -1,36 +1,25 @@
 // `safe` (the allied expert): a depot guard too big to be overrun (5.5), where a one-SP guard would
 // be (decide.ts `splitMarches`, `safeGuard`).
 import { describe, expect, it } from 'vitest';
-import type { Level } from '../../src/autopilot/decide.js';
 import { decideWithReason, STYLES, splitMarches } from '../../src/autopilot/decide.js';
-import { driverMap, playGame } from '../../src/autopilot/driver.js';
+import { driverMap } from '../../src/autopilot/driver.js';
 import { inEnemyReach } from '../../src/autopilot/exposure.js';
 import { leaderHex, makePlan } from '../../src/autopilot/plan.js';
+import { positionState } from '../../src/autopilot/position.js';
 import { createAutopilotRng } from '../../src/autopilot/rng.js';
 import { boardFromView } from '../../src/autopilot/view-adapter.js';
-import type { GameState, Seat } from '../../src/engine/types.js';
+import type { GameState } from '../../src/engine/types.js';
 import { view } from '../../src/engine/view.js';
+import { loadPosition } from '../support/positions.js';
 
 const map = driverMap();
 
-/** 1761 seed 1, the expert allies against hold: the state as Prussia is first to act in turn 4's March Phase. */
+/**
+ * 1761 seed 1, the expert allies against hold (positions/safe-guard-1761-1.json, recorded with
+ * `--cut 4:march:prussia`): the state as Prussia is first to act in turn 4's March Phase.
+ */
 function turn4(): GameState {
-  const level: Partial<Record<Seat, Level>> = { prussia: 'expert', hanover: 'expert' };
-  for (const s of ['austria', 'france', 'russia', 'sweden', 'empire'] as const) level[s] = 'hold';
-  let got: GameState | undefined;
-  playGame({
-    scenario: '1761',
-    seed: 1,
-    level,
-    map,
-    turns: 4,
-    onStep: ({ state }) => {
-      if (!got && state.turn === 4 && state.phase === 'march' && state.pending.includes('prussia'))
-        got = state;
-    },
-  });
-  if (!got) throw new Error('no March Phase of Prussia on turn 4');
-  return got;
+  return positionState(loadPosition('safe-guard-1761-1'), map);
 }
 
 describe('autopilot `safe`: a depot guard no enemy in reach can overrun (5.5, 10.12 B)', () => {

@@ -7,18 +7,14 @@ import type { Level } from '../../src/autopilot/decide.js';
 import { STYLES } from '../../src/autopilot/decide.js';
 import { driverMap, playGame } from '../../src/autopilot/driver.js';
 import { makePlan } from '../../src/autopilot/plan.js';
+import { positionState } from '../../src/autopilot/position.js';
 import { boardFromView } from '../../src/autopilot/view-adapter.js';
-import type { GameEvent, GameState, Seat } from '../../src/engine/types.js';
+import type { GameEvent, Seat } from '../../src/engine/types.js';
 import { view } from '../../src/engine/view.js';
+import { loadPosition } from '../support/positions.js';
 
 const map = driverMap();
 
-/**
- * 1758 seed 3, hold allies against the expert Coalition: Clermont, after a force march to 2215 in
- * the allies' player-turn, reaches Magdeburg with 13 SP in his turn-12 March Phase, begins the
- * depot there on turn 13 and rolls on turns 14 and 16. Seed 48 was the pin until `hasten` moved
- * the shared dice and that game no longer brought him there by turn 13.
- */
 const HOLD_VS_EXPERT: Partial<Record<Seat, Level>> = {
   prussia: 'hold',
   hanover: 'hold',
@@ -29,32 +25,21 @@ const HOLD_VS_EXPERT: Partial<Record<Seat, Level>> = {
   empire: 'expert',
 };
 
-function play() {
-  const before: Array<{ seat: Seat; state: GameState }> = [];
-  const events: GameEvent[] = [];
-  let prev: GameState | undefined;
-  const g = playGame({
-    scenario: '1758',
-    seed: 3,
-    level: HOLD_VS_EXPERT,
-    map,
-    onStep: ({ seat, state, events: ev }) => {
-      if (prev) before.push({ seat, state: prev });
-      prev = state;
-      events.push(...ev);
-    },
-  });
-  return { g, before, events };
-}
+/**
+ * 1758 seed 3, hold allies against the expert Coalition (positions/siege-stay-1758-3.json, recorded
+ * with `ftg demo --cut 13:march:france`): the state as France is first asked in the March Phase of
+ * turn 13. In that game Clermont, after a force march to 2215 in the allies' player-turn, reached
+ * Magdeburg with 13 SP in his turn-12 March Phase and began the depot there on turn 13. (Seed 48
+ * was the pin until `hasten` moved the shared dice; seed 3 then brought him there by turn 13.)
+ */
+const t13 = positionState(loadPosition('siege-stay-1758-3'), map);
 
 describe('autopilot: a siege begun before the winter is kept (10.41, 13.12, 16.31)', () => {
-  const game = play();
-  const t13 = game.before.find((s) => s.seat === 'france' && s.state.turn === 13 && s.state.phase === 'march')
-    ?.state as GameState;
   const board = boardFromView(view(t13, 'france', [], map), map);
 
   it('10.41: on turn 13 Clermont stands in Magdeburg on the depot the French began there', () => {
-    expect(t13).toBeDefined();
+    expect(t13.turn).toBe(13);
+    expect(t13.phase).toBe('march');
     expect(board.depots.some((d) => d.hex === '2217' && d.side === 'coalition')).toBe(true);
     expect(board.friends.get('2217')?.leaders.map((l) => l.id)).toContain('clermont');
     expect(board.enemies.get('2217')?.garrisoned).toBe(true);
@@ -75,7 +60,20 @@ describe('autopilot: a siege begun before the winter is kept (10.41, 13.12, 16.3
   });
 
   it('13.12: the French roll against Magdeburg from turn 14', () => {
-    const rolls = game.events.filter((e) => e.kind === 'siege-roll' && e.data?.hex === '2217');
+    // The autopilots play on live from the position (their RNGs restart at the cut): in the game
+    // recorded, and in this continuation, the rolls came on turns 14 and 16.
+    const events: GameEvent[] = [];
+    playGame({
+      scenario: '1758',
+      seed: 3,
+      from: t13,
+      level: HOLD_VS_EXPERT,
+      map,
+      onStep: ({ events: ev }) => {
+        events.push(...ev);
+      },
+    });
+    const rolls = events.filter((e) => e.kind === 'siege-roll' && e.data?.hex === '2217');
     expect(rolls.length).toBeGreaterThanOrEqual(2);
   });
 });

@@ -3,36 +3,29 @@
 // docs/balance.md, "A depot still building".
 import { describe, expect, it } from 'vitest';
 import { STYLES } from '../../src/autopilot/decide.js';
-import { driverMap, playGame } from '../../src/autopilot/driver.js';
+import { driverMap } from '../../src/autopilot/driver.js';
 import { makePlan } from '../../src/autopilot/plan.js';
+import { positionState } from '../../src/autopilot/position.js';
 import { boardFromView } from '../../src/autopilot/view-adapter.js';
 import type { GameState } from '../../src/engine/types.js';
 import { view } from '../../src/engine/view.js';
+import { loadPosition } from '../support/positions.js';
 
 const map = driverMap();
 
 /**
- * 1759 seed 11, every seat expert: the French March Phase of turn 10 (Contades on his new depot at
- * 1818). Seed 1 (the depot at 1816) until 7 Dec 2026, eighth session, when a leader stopped walking
- * off alone from SP that guard no depot and that game took another course; then seed 10 (the depot
- * at 1817) until `hasten` (the expert's force march into a fortress it means to besiege) did the
- * same.
+ * 1759 seed 11, every seat expert (positions/soon-supply-1759-11.json, cut before the first state of
+ * the turn-10 March Phase with France pending): the French March Phase of turn 10, Contades on his
+ * new depot at 1818. Seed 1 (the depot at 1816) until 7 Dec 2026, eighth session, when a leader
+ * stopped walking off alone from SP that guard no depot and that game took another course; then
+ * seed 10 (the depot at 1817) until `hasten` (the expert's force march into a fortress it means to
+ * besiege) did the same.
  */
 function frenchTurn10(): GameState {
-  let got: GameState | undefined;
-  playGame({
-    scenario: '1759',
-    seed: 11,
-    level: 'expert',
-    map,
-    turns: 10,
-    onStep: ({ state }) => {
-      if (!got && state.turn === 10 && state.phase === 'march' && state.pending.includes('france'))
-        got = state;
-    },
-  });
-  if (!got) throw new Error('no French March Phase on turn 10');
-  return got;
+  const state = positionState(loadPosition('soon-supply-1759-11'), map);
+  if (!(state.turn === 10 && state.phase === 'march' && state.pending.includes('france')))
+    throw new Error('no French March Phase on turn 10');
+  return state;
 }
 
 describe('autopilot: a depot still building (10.41)', () => {

@@ -2,42 +2,46 @@
 // Allied SP costs two VP. src/autopilot/sp-price.ts and its uses in plan.ts, prompts.ts, decide.ts.
 import { describe, expect, it } from 'vitest';
 import { type Board, fortressHolder } from '../../src/autopilot/board.js';
-import type { Level } from '../../src/autopilot/decide.js';
 import { depotGuardSp, STYLES, splitMarches } from '../../src/autopilot/decide.js';
-import { driverMap, playGame } from '../../src/autopilot/driver.js';
+import { driverMap } from '../../src/autopilot/driver.js';
 import { inEnemyReach } from '../../src/autopilot/exposure.js';
 import { leaderHex, makePlan, meanMarch } from '../../src/autopilot/plan.js';
+import { replayPosition } from '../../src/autopilot/position.js';
 import { extraLossVp, lostSoFar, winterDear } from '../../src/autopilot/sp-price.js';
 import { boardFromView } from '../../src/autopilot/view-adapter.js';
 import { setup } from '../../src/engine/setup.js';
 import type { GameState, Seat } from '../../src/engine/types.js';
 import { view } from '../../src/engine/view.js';
 import { distance as hexDistance } from '../../src/map/hex.js';
+import { loadPosition } from '../support/positions.js';
 
 const map = driverMap();
 
-/** The state as `seat` is first to act in the March Phase of `turn` (standard self-play by default). */
-function marchOf(
-  scenario: '1757',
-  seed: number,
-  turn: number,
-  seat: Seat,
-  level: Level | Partial<Record<Seat, Level>> = 'standard',
-): GameState {
+/**
+ * The first state of the March Phase of `turn` with `seat` pending, found by replaying the log of
+ * a recorded position (test/autopilot/positions/NAME.json) through the engine alone: the position
+ * stays put when the autopilot changes. Each position was recorded by playing its seed with the
+ * levels its note names and cutting at the last of the moments its tests need.
+ */
+function marchOf(name: string, turn: number, seat: Seat): GameState {
   let got: GameState | undefined;
-  playGame({
-    scenario,
-    seed,
-    level,
-    map,
-    turns: turn,
-    onStep: ({ state }) => {
+  replayPosition(
+    loadPosition(name),
+    ({ state }) => {
       if (!got && state.turn === turn && state.phase === 'march' && state.pending.includes(seat)) got = state;
     },
-  });
-  if (!got) throw new Error(`no March Phase of ${seat} on turn ${turn}`);
+    map,
+  );
+  if (!got) throw new Error(`${name}: no March Phase of ${seat} on turn ${turn}`);
   return got;
 }
+
+/**
+ * positions/sp-price-1757-1-standard.json: 1757 seed 1, standard self-play, cut as Austria is first
+ * pending in the March Phase of turn 15 (the last of the moments below: the March Phases of turns
+ * 4, 9, 12 and 15 for Prussia, of 12 and 15 for Austria).
+ */
+const standard = (turn: number, seat: Seat) => marchOf('sp-price-1757-1-standard', turn, seat);
 
 /** The board of `seat` with its side's losses so far set to `lost` (the public ledger, 17.0). */
 function withLosses(board: Board, lost: number): Board {
@@ -73,7 +77,8 @@ describe('autopilot: the price of an SP (17.0, the expert)', () => {
   });
 
   it('17.0/9.3: past twenty SP lost the expert cover no longer falls on an army at odds that cost it SP (1757 seed 1, turn 4)', () => {
-    const board = boardFromView(view(marchOf('1757', 1, 4, 'prussia'), 'prussia', [], map), map);
+    // positions/sp-price-1757-1-standard.json: Prussia first pending, March Phase of turn 4.
+    const board = boardFromView(view(standard(4, 'prussia'), 'prussia', [], map), map);
     const beyond = withLosses(board, 24);
     expect(makePlan(beyond, UNPRICED).goals.get('schwerin')).toMatchObject({ hex: '1532', kind: 'attack' });
     expect(makePlan(beyond, STYLES.expert).goals.get('schwerin')).toMatchObject({
@@ -88,7 +93,8 @@ describe('autopilot: the price of an SP (17.0, the expert)', () => {
   });
 
   it('17.0/16.31: past twenty SP lost an allied army that is not besieging takes winter quarters a turn ahead (1757 seed 1, turn 15)', () => {
-    const board = boardFromView(view(marchOf('1757', 1, 15, 'prussia'), 'prussia', [], map), map);
+    // positions/sp-price-1757-1-standard.json: Prussia first pending, March Phase of turn 15.
+    const board = boardFromView(view(standard(15, 'prussia'), 'prussia', [], map), map);
     const beyond = withLosses(board, 24);
     expect(makePlan(beyond, UNPRICED).goals.get('frederick')).toMatchObject({ hex: '1125', kind: 'siege' });
     expect(makePlan(beyond, STYLES.expert).goals.get('frederick')).toMatchObject({ kind: 'winter' });
@@ -99,14 +105,16 @@ describe('autopilot: the price of an SP (17.0, the expert)', () => {
   });
 
   it('17.0/16.31: past twenty SP lost the expert leaves a depot one guard SP, not one for each winter turn', () => {
-    const board = boardFromView(view(marchOf('1757', 1, 12, 'prussia'), 'prussia', [], map), map);
+    // positions/sp-price-1757-1-standard.json: Prussia first pending, March Phase of turn 12.
+    const board = boardFromView(view(standard(12, 'prussia'), 'prussia', [], map), map);
     expect(depotGuardSp(withLosses(board, 10), true, true)).toBe(3);
     expect(depotGuardSp(withLosses(board, 24), true, false)).toBe(3);
     expect(depotGuardSp(withLosses(board, 24), true, true)).toBe(1);
   });
 
   it('16.31: the Coalition expert counts its winter SP dear from the first loss: quarters a turn ahead (1757 seed 1, turn 15)', () => {
-    const board = boardFromView(view(marchOf('1757', 1, 15, 'austria'), 'austria', [], map), map);
+    // positions/sp-price-1757-1-standard.json: Austria first pending, March Phase of turn 15.
+    const board = boardFromView(view(standard(15, 'austria'), 'austria', [], map), map);
     expect(winterDear(withLosses(board, 0))).toBe(true);
     // Charles's army, not besieging, would march on the enemy army; the expert takes quarters.
     expect(makePlan(board, UNPRICED).goals.get('charles')).toMatchObject({ kind: 'attack' });
@@ -115,13 +123,14 @@ describe('autopilot: the price of an SP (17.0, the expert)', () => {
       kind: 'winter',
     });
     // The allies only past twenty lost.
-    const allied = boardFromView(view(marchOf('1757', 1, 15, 'prussia'), 'prussia', [], map), map);
+    const allied = boardFromView(view(standard(15, 'prussia'), 'prussia', [], map), map);
     expect(winterDear(withLosses(allied, 10))).toBe(false);
     expect(winterDear(withLosses(allied, 24))).toBe(true);
   });
 
   it('16.31: the Coalition expert leaves a depot one guard SP, not one for each winter turn (1757 seed 1, turn 12)', () => {
-    const board = boardFromView(view(marchOf('1757', 1, 12, 'austria'), 'austria', [], map), map);
+    // positions/sp-price-1757-1-standard.json: Austria first pending, March Phase of turn 12.
+    const board = boardFromView(view(standard(12, 'austria'), 'austria', [], map), map);
     expect(depotGuardSp(board, true, false)).toBe(3);
     expect(depotGuardSp(board, true, true)).toBe(1);
   });
@@ -129,7 +138,8 @@ describe('autopilot: the price of an SP (17.0, the expert)', () => {
 
 describe('autopilot: the allied expert leaves no depot guard to be overrun (5.5, 17.0)', () => {
   it('5.5: no split march leaves a guard an enemy four times its strength can reach next turn (1757 seed 1, turn 9)', () => {
-    const state = marchOf('1757', 1, 9, 'prussia');
+    // positions/sp-price-1757-1-standard.json: Prussia first pending, March Phase of turn 9.
+    const state = standard(9, 'prussia');
     const v = view(state, 'prussia', [], map);
     const board = boardFromView(v, map);
     const from = [...board.friends].find(([, s]) => s.leaders.some((l) => l.id === 'frederick'))?.[0];
@@ -157,11 +167,15 @@ describe('autopilot: the allied expert leaves no depot guard to be overrun (5.5,
   });
 });
 
-/** The state as `seat` is first to act in the March Phase of `turn`: the hold allies against the expert Coalition. */
-function holdVsExpert(seed: number, turn: number, seat: Seat): GameState {
-  const level: Partial<Record<Seat, Level>> = { prussia: 'hold', hanover: 'hold' };
-  for (const s of ['austria', 'france', 'russia', 'sweden', 'empire'] as const) level[s] = 'expert';
-  return marchOf('1757', seed, turn, seat, level);
+/**
+ * The first state of the March Phase of `turn` with `seat` pending: the hold allies against the
+ * expert Coalition. positions/sp-price-1757-1-hold-expert.json (1757 seed 1, cut as Russia is first
+ * pending in the March Phase of turn 14, after Hanover's) and
+ * positions/sp-price-1757-18-hold-expert.json (1757 seed 18, cut as Austria is first pending in the
+ * March Phase of turn 14).
+ */
+function holdVsExpert(seed: 1 | 18, turn: number, seat: Seat): GameState {
+  return marchOf(`sp-price-1757-${seed}-hold-expert`, turn, seat);
 }
 
 describe('autopilot: the Coalition expert reaches winter quarters before its first winter attrition (16.31)', () => {
@@ -173,6 +187,7 @@ describe('autopilot: the Coalition expert reaches winter quarters before its fir
   });
 
   it('16.31/A.8: an army more than a march from its nearest shelter sets out on turn 14 (1757 seed 1, Apraxin at 3341)', () => {
+    // positions/sp-price-1757-1-hold-expert.json: Russia first pending, March Phase of turn 14.
     const board = boardFromView(view(holdVsExpert(1, 14, 'russia'), 'russia', [], map), map);
     expect(makePlan(board, STYLES.expert).goals.get('apraxin')).toMatchObject({
       hex: '3741',
@@ -187,6 +202,7 @@ describe('autopilot: the Coalition expert reaches winter quarters before its fir
     // Contades at Minden, until 7 Dec 2026 (`soon`, plan.ts) seed 4's Soubise at Munster, and then
     // seed 6's Serbelloni at 1026 until the expert's force march into an enemy fortress (`hasten`,
     // decide.ts) changed the dice of that game.
+    // positions/sp-price-1757-18-hold-expert.json: Austria first pending, March Phase of turn 14.
     const board = boardFromView(view(holdVsExpert(18, 14, 'austria'), 'austria', [], map), map);
     // Serbelloni (Initiative 0: 3.5 MP a March Phase on average, 5.1) stands two hexes from Prague, which
     // the Coalition holds: a shelter within a march, so turn 14 is not yet the time to set out.
@@ -200,6 +216,7 @@ describe('autopilot: the Coalition expert reaches winter quarters before its fir
   });
 
   it('16.31: the allies, whose Attrition Phase follows their turn-16 March Phase, do not set out early (1757 seed 1, Zastrow at 2211)', () => {
+    // positions/sp-price-1757-1-hold-expert.json: Hanover first pending, March Phase of turn 14.
     const board = boardFromView(view(holdVsExpert(1, 14, 'hanover'), 'hanover', [], map), map);
     // Past twenty SP lost the allied expert counts winter SP dear too (sp-price.ts), and Zastrow's
     // shelter at 2206 lies beyond a march; the allies still have their turn-16 March Phase.

@@ -8,36 +8,25 @@
 // Magdeburg with a depot still building, and lost 3 SP to 16.31 without a roll).
 import { afterEach, describe, expect, it } from 'vitest';
 import { decideWithReason, STYLES, supplyCutCost } from '../../src/autopilot/decide.js';
-import { driverMap, playGame } from '../../src/autopilot/driver.js';
+import { driverMap } from '../../src/autopilot/driver.js';
 import { supplyPicture } from '../../src/autopilot/geometry.js';
 import { makePlan } from '../../src/autopilot/plan.js';
+import { positionState } from '../../src/autopilot/position.js';
 import { createAutopilotRng } from '../../src/autopilot/rng.js';
 import { boardFromView } from '../../src/autopilot/view-adapter.js';
-import type { GameState, ScenarioId, Seat } from '../../src/engine/index.js';
+import type { GameState } from '../../src/engine/index.js';
 import { legalActions } from '../../src/engine/legal.js';
-import { setup } from '../../src/engine/setup.js';
 import { view } from '../../src/engine/view.js';
+import { loadPosition } from '../support/positions.js';
 
 const map = driverMap();
 
-/** The state of a hold-against-expert game right after the first step that `at` accepts. */
-function stateAt(scenario: ScenarioId, seed: number, at: (s: GameState) => boolean): GameState {
-  const level: Partial<Record<Seat, 'hold' | 'expert'>> = {};
-  for (const [seat, side] of Object.entries(setup(scenario, seed, { map }).seatSide))
-    level[seat as Seat] = side === 'prussian-allied' ? 'hold' : 'expert';
-  let found: GameState | undefined;
-  playGame({
-    scenario,
-    seed,
-    level,
-    map,
-    turns: 16,
-    onStep: ({ state }) => {
-      if (!found && at(state)) found = structuredClone(state);
-    },
-  });
-  if (!found) throw new Error('the game never reached the position');
-  return found;
+/**
+ * A recorded position's state (positions/<name>.json): a hold-against-expert game cut before the
+ * first state a predicate accepted (each file's note names the levels and the predicate).
+ */
+function stateAt(name: string): GameState {
+  return positionState(loadPosition(name), map);
 }
 
 const expertLines = STYLES.expert.lines;
@@ -46,29 +35,15 @@ afterEach(() => {
 });
 
 describe('autopilot: the supply lines are kept (the expert)', () => {
-  // 1759 seed 1, turn 8: Saltykov's army has marched on from its depot at 2939 to 2537; the depot
-  // chain back to Konigsberg runs 2939 -> 3341, each manned by one SP; Fermor stands at 3341.
-  // Played without `led` (7 Dec 2026): with it Saltykov leaves Fermor with the guard at 2939 and the
-  // position of the case never arises; the rule under test is the same for any leader on a depot.
-  // Turn 7 until `hasten` (the expert's force march into a fortress it means to besiege, 5.2,
-  // 13.12) changed the course of the game and the Russians came to 2537 a turn later.
-  const t8 = () => {
-    const led = STYLES.expert.led;
-    STYLES.expert.led = false;
-    try {
-      return stateAt(
-        '1759',
-        1,
-        (s) =>
-          s.turn === 8 &&
-          s.phase === 'march' &&
-          s.leaders.saltykov?.hex === '2537' &&
-          s.phasing === 'coalition',
-      );
-    } finally {
-      STYLES.expert.led = led;
-    }
-  };
+  // 1759 seed 1, turn 8 (positions/supply-lines-1759-1.json): Saltykov's army has marched on from
+  // its depot at 2939 to 2537; the depot chain back to Konigsberg runs 2939 -> 3341, each manned by
+  // one SP; Fermor stands at 3341. Found by playing the Coalition expert against the hold baseline
+  // without `led` (STYLES.expert.led off, 7 Dec 2026: with it Saltykov leaves Fermor with the guard
+  // at 2939 and the position of the case never arises; the rule under test is the same for any
+  // leader on a depot), cut before the first state of the turn-8 March Phase with the Coalition
+  // phasing and Saltykov at 2537. (Turn 7 until `hasten`, the expert's force march into a fortress
+  // it means to besiege, 5.2, 13.12, changed the course of the game.)
+  const t8 = () => stateAt('supply-lines-1759-1');
 
   it('10.12 B-C: emptying the depot at 3341 cuts off the army ahead; the cost counts its SP', () => {
     const state = t8();
@@ -111,16 +86,14 @@ describe('autopilot: the supply lines are kept (the expert)', () => {
   });
 
   it('13.12-13.13: a depot still building before a fortress is no siege to stand the winter out for', () => {
-    // 1760 seed 10, turn 15: Daun's army at Neisse (1434), his depot there begun this turn. (The
+    // 1760 seed 10, turn 15 (positions/supply-lines-1760-10.json: hold against expert, cut before the
+    // first state of the turn-15 March Phase with the Coalition phasing): Daun's army at Neisse
+    // (1434), his depot there begun this turn. (The
     // case first found, Broglie at Magdeburg in seed 1, no longer arises: since 5 Dec 2026 Broglie
     // sets out for winter quarters on turn 14, docs/balance.md "Winter quarters in time". Then Daun
     // at Breslau in seed 9, until `hasten` changed the course of that game: his depot at Breslau
     // is now begun on turn 14 and the siege is on by turn 15.)
-    const state = stateAt(
-      '1760',
-      10,
-      (s) => s.turn === 15 && s.phase === 'march' && s.phasing === 'coalition',
-    );
+    const state = stateAt('supply-lines-1760-10');
     expect(state.leaders.daun?.hex).toBe('1434');
     expect(state.depots['1434']).toMatchObject({ owner: 'austria', status: 'building' });
     expect(state.besieged).not.toContain('1434');
@@ -141,13 +114,11 @@ describe('autopilot: the supply lines are kept (the expert)', () => {
   });
 
   it('13.12-13.13: a siege that is on is still kept up through the winter', () => {
-    // 1760 seed 1, turn 15: Daun before Breslau (1733), his depot complete and operative. (Contades
-    // before Breslau until `hasten` changed the course of the game: Contades took Berlin on turn 14.)
-    const state = stateAt(
-      '1760',
-      1,
-      (s) => s.turn === 15 && s.phase === 'march' && s.phasing === 'coalition',
-    );
+    // 1760 seed 1, turn 15 (positions/supply-lines-1760-1.json: hold against expert, cut before the
+    // first state of the turn-15 March Phase with the Coalition phasing): Daun before Breslau
+    // (1733), his depot complete and operative. (Contades before Breslau until `hasten` changed the
+    // course of the game: Contades took Berlin on turn 14.)
+    const state = stateAt('supply-lines-1760-1');
     expect(state.leaders.daun?.hex).toBe('1733');
     expect(state.depots['1733']).toMatchObject({ owner: 'austria', status: 'complete' });
     expect(state.besieged).toContain('1733');

@@ -7,30 +7,28 @@ import { splitMarches } from '../../src/autopilot/decide.js';
 import { driverMap, playGame } from '../../src/autopilot/driver.js';
 import { overrunRisk } from '../../src/autopilot/exposure.js';
 import { leaderHex } from '../../src/autopilot/plan.js';
+import { positionState } from '../../src/autopilot/position.js';
 import { boardFromView } from '../../src/autopilot/view-adapter.js';
 import type { GameState, Seat } from '../../src/engine/types.js';
 import { view } from '../../src/engine/view.js';
+import { loadPosition } from '../support/positions.js';
 
 const map = driverMap();
 
-/** 1761 seed 30, the expert allies against hold: the state as Prussia is first to act in turn 4's March Phase. */
-function turn4(): GameState {
+/** The seats' autopilot levels: the expert allies against hold. */
+function levels(): Partial<Record<Seat, Level>> {
   const level: Partial<Record<Seat, Level>> = { prussia: 'expert', hanover: 'expert' };
   for (const s of ['austria', 'france', 'russia', 'sweden', 'empire'] as const) level[s] = 'hold';
-  let got: GameState | undefined;
-  playGame({
-    scenario: '1761',
-    seed: 30,
-    level,
-    map,
-    turns: 4,
-    onStep: ({ state }) => {
-      if (!got && state.turn === 4 && state.phase === 'march' && state.pending.includes('prussia'))
-        got = state;
-    },
-  });
-  if (!got) throw new Error('no March Phase of Prussia on turn 4');
-  return got;
+  return level;
+}
+
+/**
+ * 1761 seed 30, the expert allies against hold: the state as Prussia is first to act in turn 4's
+ * March Phase (positions/walk-away-1761-30.json: `ftg demo --scenario 1761 --seed 30 --level
+ * prussia=expert,hanover=expert,<the rest>=hold --cut 4:march:prussia`).
+ */
+function turn4(): GameState {
+  return positionState(loadPosition('walk-away-1761-30'), map);
 }
 
 describe('autopilot: a leader leaves his SP behind only on a depot (5.3, 5.5, 10.12 B)', () => {
@@ -74,13 +72,13 @@ describe('autopilot: a leader leaves his SP behind only on a depot (5.3, 5.5, 10
   });
 
   it('the expert marches Wedel on turn 4 with his SP, not alone (until this change he walked off alone)', () => {
-    const level: Partial<Record<Seat, Level>> = { prussia: 'expert', hanover: 'expert' };
-    for (const x of ['austria', 'france', 'russia', 'sweden', 'empire'] as const) level[x] = 'hold';
+    // The expert plays turn 4 on live from the same position (positions/walk-away-1761-30.json).
     const marches: number[] = [];
     playGame({
       scenario: '1761',
       seed: 30,
-      level,
+      from: state,
+      level: levels(),
       map,
       turns: 4,
       onStep: ({ seat, action, state: st }) => {

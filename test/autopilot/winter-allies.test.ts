@@ -3,44 +3,39 @@
 // `lastSiege`, plan.ts).
 // docs/balance.md, "Winter quarters for the allied expert".
 import { describe, expect, it } from 'vitest';
-import type { Level } from '../../src/autopilot/decide.js';
 import { decideWithReason, STYLES } from '../../src/autopilot/decide.js';
-import { driverMap, playGame } from '../../src/autopilot/driver.js';
+import { driverMap } from '../../src/autopilot/driver.js';
 import { leaderHex, makePlan } from '../../src/autopilot/plan.js';
+import { positionState } from '../../src/autopilot/position.js';
 import { createAutopilotRng } from '../../src/autopilot/rng.js';
 import { boardFromView } from '../../src/autopilot/view-adapter.js';
-import type { ScenarioId } from '../../src/engine/index.js';
 import { legalActions } from '../../src/engine/legal.js';
 import type { GameState, Seat } from '../../src/engine/types.js';
 import { view } from '../../src/engine/view.js';
 import { distance as hexDistance } from '../../src/map/hex.js';
+import { loadPosition } from '../support/positions.js';
 
 const map = driverMap();
 
-/** The state as `seat` is first to act in the March Phase of `turn`: the expert allies against hold. */
-function expertVsHold(scenario: ScenarioId, seed: number, turn: number, seat: Seat): GameState {
-  const level: Partial<Record<Seat, Level>> = { prussia: 'expert', hanover: 'expert' };
-  for (const s of ['austria', 'france', 'russia', 'sweden', 'empire'] as const) level[s] = 'hold';
-  let got: GameState | undefined;
-  playGame({
-    scenario,
-    seed,
-    level,
-    map,
-    turns: turn,
-    onStep: ({ state }) => {
-      if (!got && state.turn === turn && state.phase === 'march' && state.pending.includes(seat)) got = state;
-    },
-  });
-  if (!got) throw new Error(`no March Phase of ${seat} on turn ${turn}`);
-  return got;
+/**
+ * The state of a recorded position (test/autopilot/positions/NAME.json). Each was found by playing
+ * its seed with the levels its note names and cutting before the first state of the March Phase of
+ * `turn` with `seat` pending (what an `onStep` capture of that state gave); the engine replays its
+ * log, so a change to the autopilot does not move it. The cut is checked here.
+ */
+function at(name: string, turn: number, seat: Seat): GameState {
+  const state = positionState(loadPosition(name), map);
+  expect([state.turn, state.phase, state.pending.includes(seat)]).toEqual([turn, 'march', true]);
+  return state;
 }
 
 const UNPRICED = { ...STYLES.expert, price: false };
 
 describe('autopilot: winter quarters for the allied expert (16.31, 17.0)', () => {
   it('16.31/17.0: with fewer than twenty SP lost an allied army that is not besieging takes winter quarters a turn ahead (1761 seed 1, Ferdinand)', () => {
-    const board = boardFromView(view(expertVsHold('1761', 1, 15, 'hanover'), 'hanover', [], map), map);
+    // positions/winter-allies-1761-1.json: 1761 seed 1, the expert allies against hold, cut as
+    // Hanover is first pending in the March Phase of turn 15.
+    const board = boardFromView(view(at('winter-allies-1761-1', 15, 'hanover'), 'hanover', [], map), map);
     expect((board.eliminated['prussian-allied'] ?? 0) + (board.heldPrisoners ?? 0)).toBeLessThan(20);
     // Ferdinand's 17 SP stand at Coblenz, taken on turn 14. Unpriced (until 6 Dec 2026 the
     // allies counted winter SP dear only past twenty lost) the plan marches them on Mainz, three
@@ -59,7 +54,9 @@ describe('autopilot: winter quarters for the allied expert (16.31, 17.0)', () =>
     // Henry stands at 1322, four hexes from Prague, on turn 17, and the allied depot in Prague's
     // hex is complete. (Seed 21 was the case, with Henry before Prague, until the expert's force
     // march into an enemy fortress, `hasten`, decide.ts, changed that game's dice.)
-    const board = boardFromView(view(expertVsHold('1761', 47, 17, 'prussia'), 'prussia', [], map), map);
+    // positions/winter-allies-1761-47.json: 1761 seed 47, the expert allies against hold, cut as
+    // Prussia is first pending in the March Phase of turn 17.
+    const board = boardFromView(view(at('winter-allies-1761-47', 17, 'prussia'), 'prussia', [], map), map);
     expect(leaderHex(board, 'henry')).toBe('1322');
     expect(board.depots.find((d) => d.hex === '1125')).toMatchObject({
       status: 'complete',
@@ -81,22 +78,9 @@ describe('autopilot: winter quarters for the allied expert (16.31, 17.0)', () =>
     // at a third each against Torgau's 3 VP, counted twice, beat the three winter SP (16.31).
     // Until 7 Dec 2026 the first roll was counted a turn late here too, as for a depot still to be
     // marched to, and he went back to Dresden for the winter with Torgau untouched.
-    const level: Partial<Record<Seat, Level>> = { prussia: 'expert', hanover: 'expert' };
-    for (const s of ['austria', 'france', 'russia', 'sweden', 'empire'] as const) level[s] = 'passive';
-    let got: GameState | undefined;
-    playGame({
-      scenario: '1756',
-      seed: 1,
-      level,
-      map,
-      turns: 15,
-      onStep: ({ state }) => {
-        if (!got && state.turn === 15 && state.phase === 'march' && state.pending.includes('prussia'))
-          got = state;
-      },
-    });
-    if (!got) throw new Error('no Prussian March Phase on turn 15');
-    const board = boardFromView(view(got, 'prussia', [], map), map);
+    // positions/winter-allies-1756-1.json: 1756 seed 1, the expert allies against passive, cut as
+    // Prussia is first pending in the March Phase of turn 15.
+    const board = boardFromView(view(at('winter-allies-1756-1', 15, 'prussia'), 'prussia', [], map), map);
     expect(board.depots.find((d) => d.hex === '1821')).toMatchObject({
       status: 'building',
       side: 'prussian-allied',
@@ -114,22 +98,9 @@ describe('autopilot: winter quarters for the allied expert (16.31, 17.0)', () =>
   });
 
   it('16.31: the Coalition expert gets no last siege: screened, it lost games against hold (1757 seed 1, Charles near Breslau)', () => {
-    const level: Partial<Record<Seat, Level>> = { prussia: 'hold', hanover: 'hold' };
-    for (const s of ['austria', 'france', 'russia', 'sweden', 'empire'] as const) level[s] = 'expert';
-    let got: GameState | undefined;
-    playGame({
-      scenario: '1757',
-      seed: 1,
-      level,
-      map,
-      turns: 15,
-      onStep: ({ state }) => {
-        if (!got && state.turn === 15 && state.phase === 'march' && state.pending.includes('austria'))
-          got = state;
-      },
-    });
-    if (!got) throw new Error('no Austrian March Phase on turn 15');
-    const board = boardFromView(view(got, 'austria', [], map), map);
+    // positions/winter-allies-1757-1.json: 1757 seed 1, hold allies against the expert Coalition,
+    // cut as Austria is first pending in the March Phase of turn 15.
+    const board = boardFromView(view(at('winter-allies-1757-1', 15, 'austria'), 'austria', [], map), map);
     const charles = makePlan(board, STYLES.expert).goals.get('charles');
     expect(charles?.kind).toBe('winter');
     expect(charles?.note).not.toContain('last siege');
@@ -141,19 +112,9 @@ describe('autopilot: winter quarters for the allied expert (16.31, 17.0)', () =>
     // off alone from SP that guard no depot, this game was played without `led` and Frederick stood
     // at 1425 with the battle at Prague; then Frederick at 1230 with the battle at 0928, until the
     // expert's force march into an enemy fortress (`hasten`, decide.ts) changed the game's dice.)
-    let got: GameState | undefined;
-    playGame({
-      scenario: '1759',
-      seed: 2,
-      level: 'expert',
-      map,
-      turns: 15,
-      onStep: ({ state }) => {
-        if (!got && state.turn === 15 && state.phase === 'march' && state.pending.includes('prussia'))
-          got = state;
-      },
-    });
-    if (!got) throw new Error('no Prussian March Phase on turn 15');
+    // positions/winter-allies-1759-2.json: 1759 seed 2, expert self-play, cut as Prussia is first
+    // pending in the March Phase of turn 15.
+    const got = at('winter-allies-1759-2', 15, 'prussia');
     const v = view(got, 'prussia', [], map);
     const board = boardFromView(v, map);
     expect(got.leaders.henry?.hex).toBe('1320');
