@@ -18,7 +18,7 @@ import { isRuleError, isWinterTurn, MAX_MA, stepCost } from '../engine/index.js'
 import { distance as hexDistance } from '../map/hex.js';
 import type { StrategicMap } from '../map/types.js';
 import { type Board, estimateEnemyOut, fortressHolder, friendSp, otherSideOf } from './board.js';
-import { keeps537 } from './command-limit.js';
+import { canMarchOff, keeps537 } from './command-limit.js';
 import { inEnemyReach, overrunRisk } from './exposure.js';
 import { marchDistanceTo, type SupplyPicture, supplyPicture } from './geometry.js';
 import { ARMY_SP, CAPTURE_SP, leaderHex, makePlan, NOVICE_STYLE, type Plan, type PlanStyle } from './plan.js';
@@ -164,6 +164,35 @@ function fieldDepotAt(board: Board, hex: HexId): boolean {
   return board.depots.some(
     (d) => d.hex === hex && d.side === board.side && d.status === 'complete' && !board.map.fortress(hex),
   );
+}
+
+/**
+ * `hasten`: the force march of a force on its way to a siege that would take every SP off our field
+ * depot, leaving the guard a march there would leave (splitMarches). The engine lists a force march
+ * with all the SP the leader may take; taking them all empties the depot, which then feeds nothing
+ * (10.12 B), and the force arrives before the fortress out of supply: 1758 seed 12, hold against
+ * the expert Coalition, Soubise and then Clermont force-marched their whole force off the depot at
+ * 1915 towards Magdeburg three turns running, and each time marched back to supply in their own
+ * March Phase.
+ */
+export function splitForceMarches(
+  board: Board,
+  legal: readonly Action[],
+  plan: Plan,
+  guardSp: number,
+): ForceMarchAction[] {
+  const out: ForceMarchAction[] = [];
+  for (const a of legal) {
+    if (a.type !== 'forcemarch' || plan.goals.get(a.leader)?.kind !== 'siege') continue;
+    const take = a.take?.sp ?? 0;
+    const start = leaderHex(board, a.leader);
+    if (!start || !fieldDepotAt(board, start) || board.enemies.has(start)) continue;
+    if (friendSp(board, start, 'all') !== take) continue;
+    const keep = take - guardSp >= ARMY_SP && guardSp <= take / 5 ? guardSp : 1;
+    if (take - keep < 1 || !canMarchOff(board, a.leader, start, take - keep)) continue;
+    out.push({ ...a, take: { ...a.take, sp: take - keep } });
+  }
+  return out;
 }
 
 /**
@@ -496,7 +525,7 @@ export function supplyCutCost(
  */
 function hastenGain(
   board: Board,
-  plan: Plan,
+  supply: SupplyPicture,
   hex: HexId,
   goal: HexId,
   take: number,
@@ -511,7 +540,7 @@ function hastenGain(
     (d) => d.hex === hex && d.side === board.side && d.status === 'building',
   );
   if (building && friendSp(board, hex, 'out') - take < ARMY_SP) return 0;
-  if (!plan.supply.supplied.has(goal)) return 0;
+  if (!supply.supplied.has(goal)) return 0;
   const ours = take + friendSp(board, goal, 'out');
   if (ours - 1 < ARMY_SP) return 0;
   const eOut = estimateEnemyOut(enemy);
@@ -525,7 +554,13 @@ function hastenGain(
   return (reach / 6) * siegeChances(board, goal).breach * 2 * fort.vp;
 }
 
-function scoreForceMarch(board: Board, plan: Plan, a: ForceMarchAction, style: PlanStyle): Scored {
+function scoreForceMarch(
+  board: Board,
+  plan: Plan,
+  a: ForceMarchAction,
+  style: PlanStyle,
+  emptied: (hex: HexId) => SupplyPicture,
+): Scored {
   const leader = a.leader;
   const hex = leaderHex(board, leader);
   const goal = plan.goals.get(leader);
@@ -553,8 +588,12 @@ function scoreForceMarch(board: Board, plan: Plan, a: ForceMarchAction, style: P
       value += (reach / 6) * Math.min(take, board.lastTurn - board.turn + 1);
     }
   }
-  if (style.hasten && goal.kind === 'siege' && l)
-    value += hastenGain(board, plan, hex, goal.hex, take, l.initiative);
+  if (style.hasten && goal.kind === 'siege' && l) {
+    // A force march that takes every SP off our field depot leaves it feeding nothing (10.12 B):
+    // the siege hex is judged without it (splitForceMarches offers the march that leaves a guard).
+    const empties = fieldDepotAt(board, hex) && friendSp(board, hex, 'all') <= take;
+    value += hastenGain(board, empties ? emptied(hex) : plan.supply, hex, goal.hex, take, l.initiative);
+  }
   return { action: a, score: value, why: goal.note };
 }
 
@@ -699,6 +738,14 @@ export function decideWithReason(
         ...(plan.reinforce ? reinforceMarches(board, legal, plan.reinforce) : []),
         ...commandEntries(board, plan, legal),
         ...(plan.fetchable ? pickUps(board, legal, plan.fetchable) : []),
+        ...(STYLES[level].hasten
+          ? splitForceMarches(
+              board,
+              legal,
+              plan,
+              depotGuardSp(board, STYLES[level].drive, STYLES[level].price),
+            )
+          : []),
       ];
   for (const a of options) {
     // `proof`: a subordinate sent back to a thin guard takes just the SP it lacks (winter-lines.ts).
@@ -735,7 +782,7 @@ export function decideWithReason(
         s = scoreMarch(board, plan, a, emptied, STYLES[level]);
         break;
       case 'forcemarch':
-        s = scoreForceMarch(board, plan, a, STYLES[level]);
+        s = scoreForceMarch(board, plan, a, STYLES[level], emptied);
         break;
       case 'garrison':
         s = scoreGarrison(board, plan, a);

@@ -3,7 +3,7 @@
 // decide.ts `hastenGain`).
 import { describe, expect, it } from 'vitest';
 import type { Level } from '../../src/autopilot/decide.js';
-import { decideWithReason, STYLES } from '../../src/autopilot/decide.js';
+import { decideWithReason, STYLES, splitForceMarches } from '../../src/autopilot/decide.js';
 import { driverMap, playGame } from '../../src/autopilot/driver.js';
 import { leaderHex, makePlan } from '../../src/autopilot/plan.js';
 import { positionState } from '../../src/autopilot/position.js';
@@ -90,5 +90,68 @@ describe('autopilot `hasten`: a force march into the fortress to be besieged (5.
     const w = view(withDepot, 'prussia', [], map);
     const d = decideWithReason(w, w.legal, createAutopilotRng('14:prussia'), 'expert', map);
     expect(d.action.type).not.toBe('forcemarch');
+  });
+});
+
+/**
+ * 1758 seed 12, hold allies against the expert Coalition (positions/hasten-1758-12.json, recorded
+ * before splitForceMarches): the Allied player-turn's Force March Phase of turn 11. Clermont and
+ * Soubise stand with all 21 French SP on the field depot at 1915, on the way to besiege Magdeburg
+ * (2217). Before, Clermont force-marched all 21 off the depot; the depot then fed nothing (10.12 B)
+ * and in his own March Phase he marched back to supply, as Soubise had the turn before.
+ */
+describe('autopilot `hasten` off a field depot: a guard stays (10.12 B, 5.2)', () => {
+  const state = positionState(loadPosition('hasten-1758-12'), map);
+  const v = view(state, 'france', [], map);
+  const board = boardFromView(v, map);
+  const plan = makePlan(board, STYLES.expert);
+
+  it('10.12 B: the position: the whole French force on its depot at 1915, the goal Magdeburg', () => {
+    expect(leaderHex(board, 'clermont')).toBe('1915');
+    expect(board.friends.get('1915')?.outByNat.france).toBe(21);
+    expect(
+      board.depots.some((d) => d.hex === '1915' && d.side === 'coalition' && d.status === 'complete'),
+    ).toBe(true);
+    expect(plan.goals.get('clermont')).toMatchObject({ hex: '2217', kind: 'siege' });
+    // The engine lists the force march with every SP Clermont may take.
+    expect(v.legal).toContainEqual({ type: 'forcemarch', leader: 'clermont', take: { sp: 21 } });
+  });
+
+  it('5.2, 10.12 B: the expert force-marches on with 20 SP and leaves one on the depot', () => {
+    expect(splitForceMarches(board, v.legal, plan, 1)).toContainEqual({
+      type: 'forcemarch',
+      leader: 'clermont',
+      take: { sp: 20 },
+    });
+    const d = decideWithReason(v, v.legal, createAutopilotRng('12:france'), 'expert', map);
+    expect(d.action).toEqual({ type: 'forcemarch', leader: 'clermont', take: { sp: 20 } });
+  });
+
+  it('13.12: played on, the French stay in supply before Magdeburg and roll against it by turn 13', () => {
+    const backToSupply: string[] = [];
+    let firstRoll: number | undefined;
+    playGame({
+      scenario: '1758',
+      seed: 12,
+      from: state,
+      turns: 13,
+      level: {
+        prussia: 'hold',
+        hanover: 'hold',
+        austria: 'expert',
+        france: 'expert',
+        russia: 'expert',
+        sweden: 'expert',
+        empire: 'expert',
+      },
+      map,
+      onStep: ({ state: s, seat, why, events }) => {
+        if (seat === 'france' && why === 'back to supply') backToSupply.push(`T${s.turn}`);
+        if (firstRoll === undefined && events.some((e) => e.kind === 'siege-roll' && e.data?.hex === '2217'))
+          firstRoll = s.turn;
+      },
+    });
+    expect(backToSupply).toEqual([]);
+    expect(firstRoll).toBeLessThanOrEqual(13);
   });
 });
