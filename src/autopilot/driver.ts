@@ -35,7 +35,7 @@ import { loadMap } from '../map/strategic-map.js';
 import type { StrategicMap } from '../map/types.js';
 import { decideWithReason, type Level } from './decide.js';
 import { countLosses, type LossCauses, noLosses } from './loss-census.js';
-import { type AutopilotRng, createAutopilotRng } from './rng.js';
+import { type AutopilotRng, createAutopilotRng, resumeAutopilotRng } from './rng.js';
 import { countSiegeCuts, noCuts, type SiegeCuts } from './siege-census.js';
 
 export interface StepInfo {
@@ -81,6 +81,11 @@ export interface DriverOptions {
   stopWhen?(state: GameState): boolean;
   /** Every action the engine accepted, in order, with its seat (the game's action log). */
   log?: Array<[Seat, Action]>;
+  /**
+   * With `from`: each seat's autopilot RNG state word where the position was cut, so that the
+   * autopilots go on exactly as in the recorded game (absent seats start fresh from `seed`).
+   */
+  rngStates?: Partial<Record<Seat, number>>;
 }
 
 export interface SideTally {
@@ -108,6 +113,8 @@ export interface GameSummary {
   /** Fortresses that changed hands during the game, in order. */
   captures: Array<{ hex: string; side: Side; turn: number }>;
   endedBy: 'last-turn' | 'winter-quarters' | 'forfeit' | 'turn-limit' | 'step-limit' | 'stop-when';
+  /** Each seat's autopilot RNG state word at the end (for a recorded position to resume from). */
+  rngStates: Partial<Record<Seat, number>>;
 }
 
 /** More actions than this in one step of one Player-Turn means a loop (a whole March Phase takes < 100). */
@@ -192,7 +199,8 @@ export function playGame(opts: DriverOptions): GameSummary {
   const rngOf = (seat: Seat) => {
     let r = rngs.get(seat);
     if (!r) {
-      r = createAutopilotRng(`${opts.seed}:${seat}`);
+      const resumed = opts.rngStates?.[seat];
+      r = resumed === undefined ? createAutopilotRng(`${opts.seed}:${seat}`) : resumeAutopilotRng(resumed);
       rngs.set(seat, r);
     }
     return r;
@@ -322,6 +330,7 @@ export function playGame(opts: DriverOptions): GameSummary {
     sieges,
     captures,
     endedBy: endedBy ?? state.over?.reason ?? 'last-turn',
+    rngStates: Object.fromEntries([...rngs].map(([seat, r]) => [seat, r.state])),
   };
 }
 

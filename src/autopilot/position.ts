@@ -24,6 +24,7 @@ import {
   setup,
 } from '../engine/index.js';
 import type { StrategicMap } from '../map/types.js';
+import { LEVELS, type Level } from './decide.js';
 import { type DriverOptions, driverMap, playGame } from './driver.js';
 
 export interface Position {
@@ -37,6 +38,13 @@ export interface Position {
   mapVersion: number;
   /** The action log up to the cut: each action with the seat that played it. */
   actions: Array<[Seat, Action]>;
+  /** The autopilot level each seat played when the position was recorded. */
+  levels?: Partial<Record<Seat, Level>>;
+  /**
+   * Each seat's autopilot RNG state word at the cut (rng.ts): played on from the position with
+   * the same levels, the autopilots choose as they did in the recorded game.
+   */
+  autopilot?: Partial<Record<Seat, number>>;
 }
 
 const seatSchema = z.enum(NATIONALITIES as unknown as [Seat, ...Seat[]]);
@@ -49,14 +57,24 @@ const positionSchema = z.object({
   rulesVersion: z.number().int(),
   mapVersion: z.number().int(),
   actions: z.array(z.tuple([seatSchema, actionSchema])),
+  levels: z.partialRecord(seatSchema, z.enum(LEVELS)).optional(),
+  autopilot: z.partialRecord(seatSchema, z.number().int().min(0).max(0xffffffff)).optional(),
 });
 
 /** A position file's content checked (structure only; `positionState` checks the actions). */
 export function parsePosition(json: unknown): { ok: true; value: Position } | { ok: false; message: string } {
   const r = positionSchema.safeParse(json);
   if (r.success) {
-    const { dice, ...rest } = r.data;
-    return { ok: true, value: { ...rest, ...(dice ? { dice } : {}) } };
+    const { dice, levels, autopilot, ...rest } = r.data;
+    return {
+      ok: true,
+      value: {
+        ...rest,
+        ...(dice ? { dice } : {}),
+        ...(levels ? { levels: levels as Partial<Record<Seat, Level>> } : {}),
+        ...(autopilot ? { autopilot: autopilot as Partial<Record<Seat, number>> } : {}),
+      },
+    };
   }
   const issue = r.error.issues[0];
   return { ok: false, message: `${issue?.path.join('.') || 'position'}: ${issue?.message ?? 'invalid'}` };
@@ -124,6 +142,9 @@ export function recordPosition(
   const actions: Array<[Seat, Action]> = [];
   const game = playGame({ ...opts, ...(at === 'end' ? {} : { stopWhen: at }), log: actions });
   if (at === 'end' ? game.state.over === null : game.endedBy !== 'stop-when') return undefined;
+  const levels: Partial<Record<Seat, Level>> = {};
+  for (const seat of NATIONALITIES)
+    levels[seat] = typeof opts.level === 'string' ? opts.level : (opts.level?.[seat] ?? 'standard');
   return {
     position: {
       note,
@@ -132,6 +153,8 @@ export function recordPosition(
       ...(opts.dice ? { dice: opts.dice } : {}),
       rulesVersion: RULES_VERSION,
       mapVersion: MAP_VERSION,
+      levels,
+      autopilot: game.rngStates,
       actions,
     },
     state: game.state,

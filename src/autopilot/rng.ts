@@ -26,7 +26,12 @@ export function seedWord(seed: number | string): number {
 
 /** A fresh generator; equal seeds give equal sequences. */
 export function createAutopilotRng(seed: number | string): AutopilotRng {
-  let a = seedWord(seed);
+  return resumeAutopilotRng(seedWord(seed));
+}
+
+/** A generator that goes on from a state word (`AutopilotRng.state`), as a recorded position keeps it. */
+export function resumeAutopilotRng(state: number): AutopilotRng {
+  let a = state | 0;
   const next = (): number => {
     a = (a + 0x6d2b79f5) | 0;
     let t = a;

@@ -64,6 +64,24 @@ describe('positions: a game kept as its action log (position.ts)', () => {
     expect(seen).toEqual(state);
   });
 
+  it("keeps the levels and the autopilots' RNG states: played on from it, the game is the one recorded", () => {
+    const { position, state } = rec!;
+    expect(position.levels).toEqual(level);
+    expect(Object.keys(position.autopilot ?? {})).toEqual(expect.arrayContaining(['prussia', 'austria']));
+    const whole = playGame({ scenario: '1757', seed: 4, level, map, turns: 6 });
+    const resumed = playGame({
+      scenario: '1757',
+      seed: 4,
+      level,
+      map,
+      turns: 6,
+      from: state,
+      ...(position.autopilot ? { rngStates: position.autopilot } : {}),
+    });
+    expect(resumed.state).toEqual(whole.state);
+    expect(resumed.rngStates).toEqual(whole.rngStates);
+  });
+
   it('replays each logged action with its events, in order', () => {
     const { position, state } = rec!;
     const seats: Seat[] = [];
@@ -152,10 +170,13 @@ describe('ftg demo --cut/--position and --from', () => {
     const p = parsePosition(JSON.parse(readFileSync(file, 'utf8')));
     expect(p.ok && p.value).toEqual(recorded().position);
     log.mockClear();
-    expect(await run(['--from', file, '--level', levelArg, '--turns', '4', '--no-maps', '--quiet'])).toBe(0);
+    expect(await run(['--from', file, '--turns', '4', '--no-maps', '--quiet'])).toBe(0);
     const lines = log.mock.calls.map((c) => String(c[0]));
     log.mockRestore();
-    // It goes on from turn 3: the first progress line is turn 3's, and none for turns 1-2.
+    // With the levels the position was recorded with, and on from turn 3: the first progress line
+    // is turn 3's, and none for turns 1-2.
+    expect(lines[0]).toContain('"prussia":"expert"');
+    expect(lines[0]).toContain('"austria":"standard"');
     const turns = lines
       .filter((l) => /^Turn +\d+\/18/.test(l))
       .map((l) => Number(/^Turn +(\d+)/.exec(l)![1]));

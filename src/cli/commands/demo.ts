@@ -29,7 +29,9 @@ const HELP = `Usage: ftg demo [--scenario 1757|PATH] [--seed N] [--turns N] [--o
                end: the whole game
   --position   where --cut writes the position: the scenario, seed, dice and action log, which
                the engine alone replays (tests build board positions from such files)
-  --from       a position file: play on from there (its scenario, seed and dice)
+  --from       a position file: play on from there (its scenario, seed and dice; its levels unless
+               --level is given). The autopilots resume their random streams where the position
+               was cut, so with the recorded levels the game goes on as it was played
   --tactical   off|offer|always: fight eligible battles out on the tactical map (default off here,
                since every seat is the autopilot and they accept the offer; campaigns in the
                service default to offer)
@@ -146,7 +148,8 @@ export async function run(args: string[]): Promise<number> {
       return fail(`--dice takes die faces 1..6 separated by commas, got "${values.dice}"`);
     dice = parts.map(Number);
   }
-  let level: Level | Partial<Record<Seat, Level>> = 'standard';
+  // A position keeps the levels it was recorded with: played on with them by default.
+  let level: Level | Partial<Record<Seat, Level>> = from?.levels ?? 'standard';
   if (values.level !== undefined) {
     const text = String(values.level);
     if (isLevel(text)) level = text;
@@ -329,7 +332,7 @@ export async function run(args: string[]): Promise<number> {
       ...(turns !== undefined ? { turns } : {}),
       ...(dice ? { dice } : {}),
       ...(tactical ? { tactical } : {}),
-      ...(fromState ? { from: fromState } : {}),
+      ...(fromState ? { from: fromState, ...(from?.autopilot ? { rngStates: from.autopilot } : {}) } : {}),
       ...(traceSeats
         ? {
             onStep: ({ seat, action, why, state }: import('../../autopilot/driver.js').StepInfo) => {
