@@ -70,8 +70,10 @@ describe('autopilot: estimates of hidden enemy strengths', () => {
     // 611 sightings in the four recorded games.
     expect(big).toBeGreaterThan(400);
     // The rank-based shares of before missed by over a quarter in 16 % of the seed 1 sightings;
-    // the recorded games (seeds 1-4: 3.5, 0.7, 2.5, 8.4 %) pool to 3.9 %.
-    expect(under / big).toBeLessThan(0.15);
+    // the recorded games (seeds 1-4: 3.5, 0.7, 2.5, 8.4 %) pool to 3.9 %. The games are fixed now,
+    // so the bound can sit just above that: a change to the estimate that misses more fails here
+    // (it was 15 % while live games moved the share by several points).
+    expect(under / big).toBeLessThan(0.06);
     // Four whole games replayed by the engine alone: some seconds on these shared two-core machines.
   }, 60_000);
 });
