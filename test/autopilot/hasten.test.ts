@@ -101,12 +101,14 @@ describe('autopilot `hasten`: a force march into the fortress to be besieged (5.
  * and in his own March Phase he marched back to supply, as Soubise had the turn before.
  */
 describe('autopilot `hasten` off a field depot: a guard stays (10.12 B, 5.2)', () => {
-  const state = positionState(loadPosition('hasten-1758-12'), map);
+  const position = loadPosition('hasten-1758-12');
+  const state = positionState(position, map);
   const v = view(state, 'france', [], map);
   const board = boardFromView(v, map);
   const plan = makePlan(board, STYLES.expert);
 
   it('10.12 B: the position: the whole French force on its depot at 1915, the goal Magdeburg', () => {
+    expect(position.levels).toMatchObject({ prussia: 'hold', hanover: 'hold', france: 'expert' });
     expect(leaderHex(board, 'clermont')).toBe('1915');
     expect(board.friends.get('1915')?.outByNat.france).toBe(21);
     expect(
@@ -135,15 +137,8 @@ describe('autopilot `hasten` off a field depot: a guard stays (10.12 B, 5.2)', (
       seed: 12,
       from: state,
       turns: 13,
-      level: {
-        prussia: 'hold',
-        hanover: 'hold',
-        austria: 'expert',
-        france: 'expert',
-        russia: 'expert',
-        sweden: 'expert',
-        empire: 'expert',
-      },
+      // The levels the position was recorded with (hold allies, expert Coalition).
+      ...(position.levels ? { level: position.levels } : {}),
       map,
       onStep: ({ state: s, seat, why, events }) => {
         if (seat === 'france' && why === 'back to supply') backToSupply.push(`T${s.turn}`);
